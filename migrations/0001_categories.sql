@@ -1,0 +1,21 @@
+-- Reference data: the categories and subcategories of the site (ids are stable: legacy URLs use them).
+INSERT INTO categories (id, parent_id, slug, name, position, kind, description) VALUES
+(1, NULL, 'imobiliare', 'Imobiliare', 1, 'home', 'Apartamente, case, terenuri și spații comerciale de vânzare sau de închiriat în Rădăuți și județul Suceava.'),
+(2, NULL, 'auto-moto', 'Auto-moto', 2, 'car', 'Autoturisme, motociclete, utilaje și piese auto de vânzare în Rădăuți și județul Suceava.'),
+(3, NULL, 'locuri-de-munca', 'Locuri de muncă', 3, 'job', 'Oferte de muncă și persoane care caută un loc de muncă în Rădăuți și județul Suceava.'),
+(4, NULL, 'servicii', 'Servicii', 4, 'general', 'Meseriași, transport, reparații și alte servicii oferite în Rădăuți și împrejurimi.'),
+(5, NULL, 'electronice', 'Electronice', 5, 'general', 'Telefoane, calculatoare, televizoare și electrocasnice noi și second-hand în Rădăuți și județul Suceava.'),
+(6, NULL, 'casa-si-gradina', 'Casă și grădină', 6, 'general', 'Mobilă, unelte, lemne de foc și tot ce trebuie pentru casă și grădină în Rădăuți și județul Suceava.'),
+(7, NULL, 'animale', 'Animale', 7, 'general', 'Animale de companie, animale de fermă și accesorii în Rădăuți și județul Suceava.'),
+(8, NULL, 'diverse', 'Diverse', 8, 'general', 'Haine, cărți, articole pentru copii și alte anunțuri din Rădăuți și județul Suceava.'),
+(101, 1, 'apartamente', 'Apartamente', 1, 'home', 'Apartamente și garsoniere de vânzare în Rădăuți și județul Suceava.'),
+(102, 1, 'case', 'Case', 2, 'home', 'Case și vile de vânzare în Rădăuți și satele din jur.'),
+(103, 1, 'terenuri', 'Terenuri', 3, 'general', 'Terenuri intravilane și extravilane de vânzare în Rădăuți și județul Suceava.'),
+(104, 1, 'spatii-comerciale', 'Spații comerciale', 4, 'general', 'Spații comerciale, birouri și hale de vânzare sau de închiriat în Rădăuți.'),
+(105, 1, 'inchirieri', 'Închirieri', 5, 'home', 'Apartamente, garsoniere și case de închiriat în Rădăuți și județul Suceava.'),
+(201, 2, 'autoturisme', 'Autoturisme', 1, 'car', 'Autoturisme second-hand de vânzare în Rădăuți și județul Suceava.'),
+(202, 2, 'motociclete', 'Motociclete și scutere', 2, 'car', 'Motociclete, scutere și ATV-uri de vânzare în Rădăuți și județul Suceava.'),
+(203, 2, 'utilaje', 'Utilaje și camioane', 3, 'car', 'Tractoare, utilaje agricole și camioane de vânzare în județul Suceava.'),
+(204, 2, 'piese-auto', 'Piese și accesorii', 4, 'general', 'Piese auto, anvelope și accesorii în Rădăuți și județul Suceava.'),
+(301, 3, 'oferte', 'Oferte de muncă', 1, 'job', 'Angajări în Rădăuți și județul Suceava: oferte de muncă actuale.'),
+(302, 3, 'cereri', 'Caut loc de muncă', 2, 'job', 'Persoane din Rădăuți și județul Suceava care își caută un loc de muncă.');

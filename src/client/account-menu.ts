@@ -1,0 +1,94 @@
+// Fills the header's account slot in the browser (spec §2): public pages stay the same for everyone
+// and cacheable; the menu comes from a private endpoint.
+
+export interface AccountInfo {
+  signedIn: boolean;
+  name?: string;
+  avatarUrl?: string | null;
+  links: { label: string; href: string; method?: 'post' }[];
+}
+
+const USER_ICON =
+  '<svg class="icon" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round" aria-hidden="true"><circle cx="12" cy="12" r="10"/><circle cx="12" cy="10" r="3"/><path d="M7 20.662V19a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v1.662"/></svg>';
+
+export function renderAccountMenu(slot: HTMLElement, info: AccountInfo): void {
+  const doc = slot.ownerDocument;
+  const button = doc.createElement('button');
+  button.type = 'button';
+  button.className = 'btn account-menu__button';
+  button.setAttribute('aria-expanded', 'false');
+  button.setAttribute('aria-controls', 'account-menu-list');
+  if (info.signedIn && info.avatarUrl) {
+    const img = doc.createElement('img');
+    img.src = info.avatarUrl;
+    img.alt = '';
+    img.width = 20;
+    img.height = 20;
+    img.className = 'avatar';
+    button.append(img);
+  } else {
+    button.insertAdjacentHTML('beforeend', USER_ICON);
+  }
+  const label = doc.createElement('span');
+  label.textContent = info.signedIn && info.name ? info.name : 'Cont';
+  button.append(label);
+
+  const list = doc.createElement('ul');
+  list.id = 'account-menu-list';
+  list.className = 'account-menu__list';
+  list.hidden = true;
+  for (const item of info.links) {
+    const li = doc.createElement('li');
+    if (item.method === 'post') {
+      const form = doc.createElement('form');
+      form.method = 'post';
+      form.action = item.href;
+      const submit = doc.createElement('button');
+      submit.type = 'submit';
+      submit.textContent = item.label;
+      form.append(submit);
+      li.append(form);
+    } else {
+      const a = doc.createElement('a');
+      a.href = item.href;
+      a.textContent = item.label;
+      li.append(a);
+    }
+    list.append(li);
+  }
+
+  const setOpen = (open: boolean) => {
+    list.hidden = !open;
+    button.setAttribute('aria-expanded', String(open));
+  };
+  button.addEventListener('click', () => {
+    const open = list.hidden;
+    setOpen(open);
+    if (open) list.querySelector<HTMLElement>('a,button')?.focus();
+  });
+  slot.addEventListener('keydown', (e) => {
+    if (e.key === 'Escape' && !list.hidden) {
+      setOpen(false);
+      button.focus();
+    }
+  });
+  doc.addEventListener('click', (e) => {
+    if (!slot.contains(e.target as Node)) setOpen(false);
+  });
+  slot.replaceChildren(button, list);
+}
+
+export async function installAccountMenu(doc: Document = document): Promise<void> {
+  const slot = doc.getElementById('account-menu');
+  if (!slot) return;
+  try {
+    const res = await fetch('/api/cont', {
+      headers: { accept: 'application/json' },
+      credentials: 'same-origin',
+    });
+    if (!res.ok) return;
+    renderAccountMenu(slot, (await res.json()) as AccountInfo);
+  } catch {
+    // Offline or failed: the plain "Cont" link keeps working.
+  }
+}

@@ -1,0 +1,43 @@
+// Prefetch same-origin pages when their link comes within 200 px of the viewport (spec §2, §9).
+
+export const PREFETCH_MARGIN_PX = 200;
+const MAX_PREFETCHES = 20;
+
+/** Links worth prefetching: same origin, a plain page, no side effects, not personal. */
+export function isPrefetchable(href: string, origin: string, currentPath: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(href, origin);
+  } catch {
+    return false;
+  }
+  if (url.origin !== origin) return false;
+  if (url.pathname === currentPath) return false;
+  if (/^\/(api|auth|clerk|posts|profile|moderare)(\/|$)/.test(url.pathname)) return false;
+  if (url.searchParams.has('contact') || /\.(xml|png|jpe?g|webp|gif|pdf)$/i.test(url.pathname)) return false;
+  return true;
+}
+
+export function installPrefetch(doc: Document = document): void {
+  const nav = navigator as Navigator & { connection?: { saveData?: boolean } };
+  if (nav.connection?.saveData || !('IntersectionObserver' in window)) return;
+  const done = new Set<string>();
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        const a = entry.target as HTMLAnchorElement;
+        observer.unobserve(a);
+        if (done.size >= MAX_PREFETCHES || done.has(a.href)) continue;
+        if (!isPrefetchable(a.href, location.origin, location.pathname)) continue;
+        done.add(a.href);
+        const hint = doc.createElement('link');
+        hint.rel = 'prefetch';
+        hint.href = a.href;
+        doc.head.append(hint);
+      }
+    },
+    { rootMargin: `${PREFETCH_MARGIN_PX}px` },
+  );
+  for (const a of doc.querySelectorAll<HTMLAnchorElement>('a[href]')) observer.observe(a);
+}

@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+
+// Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
+
+export const users = sqliteTable(
+  'users',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** The identity provider's (Clerk's) user id, e.g. `user_2abc…`. */
+    clerkId: text('clerk_id').notNull(),
+    email: text('email'),
+    name: text('name').notNull(),
+    avatarPhotoId: integer('avatar_photo_id'),
+    phone: text('phone'),
+    role: text('role', { enum: ['user', 'operator'] })
+      .notNull()
+      .default('user'),
+    banned: integer('banned', { mode: 'boolean' }).notNull().default(false),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('users_clerk_id').on(t.clerkId), index('users_email').on(t.email)],
+);
+
+export const categories = sqliteTable(
+  'categories',
+  {
+    id: integer('id').primaryKey(),
+    /** Null for a top-level category; the parent's id for a subcategory. */
+    parentId: integer('parent_id'),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    /** Which category-specific fields its ads carry: none, home, car, job. */
+    kind: text('kind', { enum: ['general', 'home', 'car', 'job'] })
+      .notNull()
+      .default('general'),
+    description: text('description').notNull().default(''),
+  },
+  (t) => [uniqueIndex('categories_slug').on(t.slug), index('categories_parent').on(t.parentId, t.position)],
+);
+
+export const POST_STATUSES = ['draft', 'published', 'expired', 'sold', 'hidden'] as const;
+export type PostStatus = (typeof POST_STATUSES)[number];
+
+export const posts = sqliteTable(
+  'posts',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    /** Top-level category. */
+    categoryId: integer('category_id').notNull(),
+    subcategoryId: integer('subcategory_id'),
+    title: text('title').notNull(),
+    slug: text('slug').notNull(),
+    description: text('description').notNull(),
+    /** Whole units of `currency`; 0 means "price not shown". */
+    price: integer('price').notNull().default(0),
+    currency: text('currency', { enum: ['RON', 'EUR'] })
+      .notNull()
+      .default('RON'),
+    negotiable: integer('negotiable', { mode: 'boolean' }).notNull().default(false),
+    locality: text('locality').notNull().default('Rădăuți'),
+    /** Normalised contact phone; shown only through the contact control, never in listings. */
+    phone: text('phone'),
+    status: text('status', { enum: POST_STATUSES }).notNull().default('draft'),
+    /** 0 = normal; higher levels are listed first while `promotedUntil` is in the future. */
+    promotion: integer('promotion').notNull().default(0),
+    promotedUntil: integer('promoted_until'),
+    /** Category fields as validated JSON (see src/lib/post-fields.ts). */
+    fields: text('fields', { mode: 'json' }).$type<Record<string, string | number | boolean>>(),
+    createdAt: integer('created_at').notNull(),
+    updatedAt: integer('updated_at').notNull(),
+    publishedAt: integer('published_at'),
+    /** Published or last renewed: the "newest first" sort key. */
+    bumpedAt: integer('bumped_at'),
+    expiresAt: integer('expires_at'),
+    renewedAt: integer('renewed_at'),
+    /** Marked by the owner as sold, or hidden by an operator. */
+    closedAt: integer('closed_at'),
+  },
+  (t) => [
+    index('posts_listing').on(t.status, t.categoryId, t.promotion, t.bumpedAt),
+    index('posts_sub_listing').on(t.status, t.subcategoryId, t.promotion, t.bumpedAt),
+    index('posts_all_listing').on(t.status, t.promotion, t.bumpedAt),
+    index('posts_author').on(t.userId, t.status, t.bumpedAt),
+    index('posts_expiry').on(t.status, t.expiresAt),
+    index('posts_created').on(t.userId, t.createdAt),
+  ],
+);
+
+export const photos = sqliteTable(
+  'photos',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    /** Null until the photo is attached to an ad (drafts in the editor) or for avatars. */
+    postId: integer('post_id'),
+    userId: integer('user_id').notNull(),
+    kind: text('kind', { enum: ['post', 'avatar'] })
+      .notNull()
+      .default('post'),
+    /** Public file name, e.g. `apartament-2-camere-k3f9.jpg`; must match in /api/poze URLs. */
+    fileName: text('file_name').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+    /** Size of the normalised original stored in R2. */
+    bytes: integer('bytes').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [
+    index('photos_post').on(t.postId, t.position),
+    index('photos_orphans').on(t.postId, t.createdAt),
+    index('photos_user').on(t.userId, t.createdAt),
+  ],
+);
+
+export const REPORT_REASONS = [
+  'Înșelătorie',
+  'Spam',
+  'Categorie greșită',
+  'Deja vândut',
+  'Conținut nepotrivit',
+  'Altceva',
+] as const;
+
+export const reports = sqliteTable(
+  'reports',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id').notNull(),
+    reason: text('reason').notNull(),
+    details: text('details').notNull().default(''),
+    /** A hash identifying the visitor (user id, or a salted hash of the address) — once per ad per visitor. */
+    reporterKey: text('reporter_key').notNull(),
+    createdAt: integer('created_at').notNull(),
+    resolvedAt: integer('resolved_at'),
+  },
+  (t) => [
+    uniqueIndex('reports_once').on(t.postId, t.reporterKey),
+    index('reports_open').on(t.resolvedAt, t.createdAt),
+  ],
+);
+
+export const moderationLog = sqliteTable(
+  'moderation_log',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    operatorUserId: integer('operator_user_id').notNull(),
+    action: text('action').notNull(),
+    targetType: text('target_type', { enum: ['post', 'user'] }).notNull(),
+    targetId: integer('target_id').notNull(),
+    details: text('details').notNull().default(''),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('moderation_log_created').on(t.createdAt)],
+);
+
+/** Search synonyms operators can edit: a term and the words it also matches (space-separated). */
+export const searchSynonyms = sqliteTable('search_synonyms', {
+  term: text('term').primaryKey(),
+  expansions: text('expansions').notNull(),
+});
+
+/** Key/value flags the app keeps for itself (e.g. whether the demo seed ran). */
+export const meta = sqliteTable('meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
+});
+
+export type User = typeof users.$inferSelect;
+export type Category = typeof categories.$inferSelect;
+export type Post = typeof posts.$inferSelect;
+export type NewPost = typeof posts.$inferInsert;
+export type Photo = typeof photos.$inferSelect;
+export type Report = typeof reports.$inferSelect;

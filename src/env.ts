@@ -1,0 +1,37 @@
+import type { DrizzleD1Database } from 'drizzle-orm/d1';
+import type * as schema from './db/schema';
+import type { User } from './db/schema';
+
+/**
+ * Bindings from wrangler.toml (generated into worker-configuration.d.ts by `npm run cf-typegen`)
+ * plus the secrets, which live in `.dev.vars` locally and `wrangler secret put` in production.
+ */
+export interface Bindings extends Cloudflare.Env {
+  /** Clerk publishable key (`pk_live_…`/`pk_test_…`). Absent: local sign-in mode. */
+  CLERK_PUBLISHABLE_KEY?: string;
+  /** Clerk secret key (`sk_…`). */
+  CLERK_SECRET_KEY?: string;
+  /** The Clerk instance's PEM public key: sessions are verified without a network call. */
+  CLERK_JWT_KEY?: string;
+  /** Local development and tests only: PKCS#8 private key the local sign-in signs sessions with. */
+  LOCAL_SIGNING_KEY?: string;
+  /** Tests only: D1 migrations applied by the test setup. */
+  TEST_MIGRATIONS?: unknown;
+}
+
+export type Db = DrizzleD1Database<typeof schema>;
+
+/** The signed-in person, as our own users row plus what the session says. */
+export interface CurrentUser extends User {
+  isOperator: boolean;
+}
+
+export interface Variables {
+  db: Db;
+  /** Our users row for the verified session, or null when signed out. */
+  user: CurrentUser | null;
+  /** Per-request CSP nonce for inline scripts (JSON-LD is data, not script). */
+  nonce: string;
+}
+
+export type AppEnv = { Bindings: Bindings; Variables: Variables };

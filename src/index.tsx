@@ -1,0 +1,128 @@
+import { drizzle } from 'drizzle-orm/d1';
+import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
+import { secureHeaders } from 'hono/secure-headers';
+import { sessionMiddleware } from './auth/session';
+import { ErrorView } from './components/ErrorView';
+import * as schema from './db/schema';
+import type { AppEnv, Bindings } from './env';
+import { contentSecurityPolicy } from './lib/csp';
+import { BadInput, HttpError } from './lib/errors';
+import { NotFoundPage } from './pages/NotFoundPage';
+import { renderer } from './renderer';
+import { authRoutes } from './routes/auth';
+import { editorRoutes } from './routes/editor';
+import { homeRoutes } from './routes/home';
+import { legacyRoutes } from './routes/legacy';
+import { pageRoutes } from './routes/pages';
+import { photoRoutes } from './routes/photos';
+import { postRoutes } from './routes/post';
+import { postsRoutes } from './routes/posts';
+import { profileRoutes } from './routes/profile';
+import { runScheduled } from './routes/scheduled';
+import { searchRoutes } from './routes/search';
+import { sitemapRoutes } from './routes/sitemap';
+
+export const app = new Hono<AppEnv>();
+
+// Security headers on every response, including errors and 404s.
+app.use('*', async (c, next) => {
+  const policy = contentSecurityPolicy(c.env);
+  return secureHeaders({
+    contentSecurityPolicy: policy,
+    xFrameOptions: 'DENY',
+    referrerPolicy: 'strict-origin-when-cross-origin',
+    crossOriginEmbedderPolicy: false,
+    crossOriginResourcePolicy: 'same-site',
+    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+  })(c, next);
+});
+
+// Unsafe methods must come from our own origin (forms and fetches); SameSite cookies do the rest.
+app.use(
+  '*',
+  csrf({
+    origin: (origin, c) => origin === new URL(c.req.url).origin || origin === new URL(c.env.SITE_URL).origin,
+  }),
+);
+
+app.use('*', async (c, next) => {
+  c.set('db', drizzle(c.env.DB, { schema }));
+  await next();
+});
+
+app.use('*', sessionMiddleware);
+
+// Public pages do not vary by user, so they may be cached briefly; anything personal says otherwise.
+app.use('*', async (c, next) => {
+  await next();
+  if (c.res.headers.has('Cache-Control')) return;
+  const cacheable = (c.req.method === 'GET' || c.req.method === 'HEAD') && c.res.status === 200;
+  c.res.headers.set(
+    'Cache-Control',
+    cacheable && !c.res.headers.has('Set-Cookie') ? 'public, max-age=60, s-maxage=300' : 'no-store',
+  );
+});
+
+app.use('*', renderer);
+
+app.route('/', photoRoutes);
+app.route('/', homeRoutes);
+app.route('/', postsRoutes);
+app.route('/', postRoutes);
+app.route('/', searchRoutes);
+app.route('/', editorRoutes);
+app.route('/', profileRoutes);
+app.route('/', authRoutes);
+app.route('/', pageRoutes);
+app.route('/', sitemapRoutes);
+app.route('/', legacyRoutes);
+
+app.get('/404', (c) => {
+  c.status(404);
+  return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
+});
+
+app.notFound((c) => {
+  c.status(404);
+  return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
+});
+
+/** Wants JSON rather than a page (fetch from an island, API routes). */
+function wantsJson(accept: string | undefined, path: string): boolean {
+  return (
+    path.startsWith('/api/') ||
+    (!!accept && accept.includes('application/json') && !accept.includes('text/html'))
+  );
+}
+
+app.onError((err, c) => {
+  const known = err instanceof HttpError;
+  const status = known ? err.status : 500;
+  // Unknown errors show their name only: a message may carry internals, a stack never leaves.
+  const message = known ? err.message : 'A apărut o eroare. Vă rugăm să încercați din nou.';
+  if (!known) console.error('Unhandled error', c.req.method, c.req.path, err);
+  c.header('Cache-Control', 'no-store');
+  if (status === 404 && !wantsJson(c.req.header('accept'), c.req.path)) {
+    c.status(404);
+    return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
+  }
+  if (wantsJson(c.req.header('accept'), c.req.path)) {
+    return c.json({ error: message, fields: err instanceof BadInput ? err.fields : undefined }, status);
+  }
+  c.status(status);
+  const url = new URL(c.req.url);
+  const returnTo = c.req.method === 'GET' ? url.pathname + url.search : url.pathname;
+  const title = status === 401 ? 'Conectare necesară' : status === 403 ? 'Acces refuzat' : 'Eroare';
+  return c.render(<ErrorView status={status} message={message} returnTo={returnTo} />, {
+    title,
+    noindex: true,
+  });
+});
+
+export default {
+  fetch: app.fetch,
+  async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
+    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+  },
+} satisfies ExportedHandler<Bindings>;

@@ -1,0 +1,45 @@
+/** Errors are values with a status: thrown anywhere, rendered by `app.onError` (spec §8). */
+export class HttpError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotAuthenticated extends HttpError {
+  constructor(message = 'Trebuie să vă conectaţi') {
+    super(401, message);
+  }
+}
+
+export class Forbidden extends HttpError {
+  constructor(message = 'Acces refuzat') {
+    super(403, message);
+  }
+}
+
+export class NotFound extends HttpError {
+  constructor(message = 'Pagina nu a fost găsită') {
+    super(404, message);
+  }
+}
+
+/** Bad input, with a message per field (`title`, `photos`, …) for forms and JSON answers. */
+export class BadInput extends HttpError {
+  constructor(
+    message: string,
+    readonly fields: Record<string, string> = {},
+    status: 400 | 413 | 415 | 422 = 400,
+  ) {
+    super(status, message);
+  }
+}
+
+export class TooManyRequests extends HttpError {
+  constructor(message: string) {
+    super(429, message);
+  }
+}

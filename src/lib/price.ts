@@ -1,0 +1,9 @@
+import { formatNumber } from './plural';
+
+export type Currency = 'RON' | 'EUR';
+
+/** `1.250 €`, `45.000 RON`; a zero price is not shown (null). */
+export function formatPrice(price: number, currency: Currency): string | null {
+  if (!price || price <= 0) return null;
+  return currency === 'EUR' ? `${formatNumber(price)} €` : `${formatNumber(price)} RON`;
+}

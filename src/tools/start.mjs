@@ -1,0 +1,112 @@
+// `npm start`: a working local site from a fresh clone, with no network.
+//  1. .dev.vars with a local session-signing key pair (local sign-in), made once;
+//  2. local D1 migrated (wrangler d1 migrations apply --local);
+//  3. wrangler dev on 127.0.0.1:8787 with React's production build;
+//  4. once it answers, the demo data is seeded through the worker (idempotent).
+import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const port = Number(process.env.PORT ?? 8787);
+const host = '127.0.0.1';
+const base = `http://${host}:${port}`;
+const env = { ...process.env, WRANGLER_SEND_METRICS: 'false', CLOUDFLARE_CF_FETCH_ENABLED: 'false' };
+const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
+
+/** A local RSA key pair for the offline sign-in, and fake Clerk keys that point nowhere. */
+export function ensureDevVars(file = join(root, '.dev.vars')) {
+  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  if (/^LOCAL_SIGNING_KEY=/m.test(existing)) return false;
+  const keys = generateKeyPairSync('rsa', {
+    modulusLength: 2048,
+    publicKeyEncoding: { type: 'spki', format: 'pem' },
+    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+  });
+  const oneLine = (pem) => pem.trim().replace(/\n/g, '\\n');
+  const lines = [
+    '# Made by `npm start` for local development only. Never use these values in production.',
+    `LOCAL_SIGNING_KEY="${oneLine(keys.privateKey)}"`,
+    `CLERK_JWT_KEY="${oneLine(keys.publicKey)}"`,
+  ];
+  writeFileSync(file, `${existing}${existing && !existing.endsWith('\n') ? '\n' : ''}${lines.join('\n')}\n`);
+  return true;
+}
+
+export function migrateLocal() {
+  const r = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local'], {
+    cwd: root,
+    env: { ...env, CI: 'true' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  if (r.status !== 0) throw new Error('applying local D1 migrations failed');
+}
+
+async function waitForServer(timeoutMs = 90_000) {
+  const start = Date.now();
+  while (Date.now() - start < timeoutMs) {
+    try {
+      const res = await fetch(`${base}/favicon.svg`);
+      if (res.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`the site did not answer on ${base} within ${timeoutMs / 1000} s`);
+}
+
+/** Seeds the demo ads and photos through the worker's local-only seed endpoint. */
+export async function seed() {
+  const dir = join(root, 'content', 'demo-photos');
+  const form = new FormData();
+  if (existsSync(dir)) {
+    for (const name of readdirSync(dir)
+      .filter((f) => f.endsWith('.jpg'))
+      .sort()) {
+      form.append('photos', new Blob([readFileSync(join(dir, name))], { type: 'image/jpeg' }), name);
+    }
+  }
+  const res = await fetch(`${base}/__dev/seed`, { method: 'POST', body: form, headers: { origin: base } });
+  const text = await res.text();
+  if (res.status === 404) return;
+  if (!res.ok) throw new Error(`seeding failed: ${res.status} ${text.slice(0, 500)}`);
+  console.log(`[start] ${text.trim()}`);
+}
+
+export function startWrangler(stdio = 'inherit') {
+  return spawn(
+    wrangler,
+    [
+      'dev',
+      '--ip',
+      host,
+      '--port',
+      String(port),
+      '--define',
+      'process.env.NODE_ENV:"production"',
+      '--log-level',
+      'warn',
+    ],
+    { cwd: root, env, stdio },
+  );
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  if (ensureDevVars()) console.log('[start] made .dev.vars with a local sign-in key pair');
+  migrateLocal();
+  const child = startWrangler();
+  const stop = () => child.kill('SIGINT');
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  child.on('exit', (code) => process.exit(code ?? 0));
+  try {
+    await waitForServer();
+    await seed();
+    console.log(`[start] eRădăuți rulează pe ${base}`);
+  } catch (err) {
+    console.error(`[start] ${err.message}`);
+  }
+}

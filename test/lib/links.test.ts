@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { absoluteUrl, link, route, safeReturnPath } from '../../src/lib/links';
+
+describe('link (spec §2)', () => {
+  it('replaces bracketed parameters with supplied values', () => {
+    expect(link('/posts/edit/[postId]', { postId: 42 })).toBe('/posts/edit/42');
+    expect(link('/api/poze/[id]/[fileName]', { id: 7, fileName: 'a.webp' })).toBe('/api/poze/7/a.webp');
+  });
+  it('fills optional catch-all segments from arrays', () => {
+    expect(link('/anunturi/[[...params]]', { params: ['imobiliare', 'apartamente', 'pagina-2'] })).toBe(
+      '/anunturi/imobiliare/apartamente/pagina-2',
+    );
+  });
+  it('skips falsy values', () => {
+    expect(link('/anunturi/[[...params]]', { params: ['auto-moto', null, '', undefined, false] })).toBe(
+      '/anunturi/auto-moto',
+    );
+    expect(link('/anunturi/[[...params]]')).toBe('/anunturi');
+    expect(link('/cautare/[[...params]]', {}, { q: 'masina', pagina: 0, empty: '' })).toBe(
+      '/cautare?q=masina&pagina=0',
+    );
+  });
+  it('encodes values so they cannot add path segments', () => {
+    expect(link('/cautare/[[...params]]', { params: 'a/b c' })).toBe('/cautare/a%2Fb%20c');
+  });
+  it('builds by route name', () => {
+    expect(route('staticPage', { params: 'taxi-radauti' })).toBe('/static-page/taxi-radauti');
+    expect(route('home')).toBe('/');
+  });
+});
+
+describe('absoluteUrl (spec §2)', () => {
+  it("makes relative addresses absolute with the site's base URL", () => {
+    expect(absoluteUrl('https://eradauti.ro', '/anunt/x-1')).toBe('https://eradauti.ro/anunt/x-1');
+    expect(absoluteUrl('http://127.0.0.1:8787/', '/logo-200.png')).toBe('http://127.0.0.1:8787/logo-200.png');
+  });
+});
+
+describe('safeReturnPath', () => {
+  it('keeps same-site paths', () => {
+    expect(safeReturnPath('/posts/new?x=1')).toBe('/posts/new?x=1');
+  });
+  it('refuses other sites and tricks', () => {
+    for (const bad of [
+      'https://evil.example',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '',
+    ]) {
+      expect(safeReturnPath(bad)).toBe('/');
+    }
+  });
+});

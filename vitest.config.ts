@@ -1,0 +1,42 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { cloudflareTest, readD1Migrations } from '@cloudflare/vitest-pool-workers';
+import { defineConfig } from 'vitest/config';
+
+// A throw-away RSA key pair for this test run: tests mint real RS256 session tokens with the
+// private half and the real Clerk middleware verifies them with the public half, networkless.
+// No real Clerk secret is ever used.
+const keys = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+const clerkHost = 'clerk.test.eradauti.local';
+const fakePublishableKey = `pk_test_${Buffer.from(`${clerkHost}$`).toString('base64')}`;
+
+export default defineConfig({
+  plugins: [
+    cloudflareTest(async () => ({
+      main: './src/index.tsx',
+      wrangler: { configPath: './wrangler.toml' },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations('./migrations'),
+          SITE_URL: 'http://127.0.0.1:8787',
+          ENVIRONMENT: 'test',
+          CLERK_JWT_KEY: keys.publicKey,
+          CLERK_PUBLISHABLE_KEY: fakePublishableKey,
+          CLERK_SECRET_KEY: 'sk_test_local_only_not_a_real_secret',
+          LOCAL_SIGNING_KEY: keys.privateKey,
+          TEST_CLERK_ISSUER: `https://${clerkHost}`,
+          OPERATOR_USER_IDS: 'user_operator_env',
+        },
+      },
+    })),
+  ],
+  test: {
+    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
+    exclude: ['test/e2e/**', 'test/bench/**', 'node_modules/**'],
+    setupFiles: ['./test/setup.ts'],
+    testTimeout: 30_000,
+  },
+});
