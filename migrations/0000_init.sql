@@ -51,6 +51,7 @@ CREATE TABLE `posts` (
 	`title` text NOT NULL,
 	`slug` text NOT NULL,
 	`description` text NOT NULL,
+	`search_text` text DEFAULT '' NOT NULL,
 	`price` integer DEFAULT 0 NOT NULL,
 	`currency` text DEFAULT 'RON' NOT NULL,
 	`negotiable` integer DEFAULT false NOT NULL,

@@ -55,6 +55,8 @@ export const posts = sqliteTable(
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     description: text('description').notNull(),
+    /** The description with phone numbers masked (lib/phone.maskPhones): what full-text search indexes. */
+    searchText: text('search_text').notNull().default(''),
     /** Whole units of `currency`; 0 means "price not shown". */
     price: integer('price').notNull().default(0),
     currency: text('currency', { enum: ['RON', 'EUR'] })
