@@ -1,3 +1,5 @@
+import { toSlug } from './slug';
+
 /**
  * Route patterns of spec §2. Every internal link is built from one of these with `link()`,
  * never by string concatenation in pages.
@@ -27,7 +29,9 @@ export const ROUTES = {
   staticPage: '/static-page/[[...params]]',
   photo: '/api/poze/[id]/[fileName]',
   photoResponsive: '/api/poze/responsive/[id]/[fileName]',
+  photoUpload: '/api/poze',
   accountMenu: '/api/cont',
+  report: '/raporteaza/[postId]',
   moderation: '/moderare',
 } as const;
 
@@ -99,4 +103,24 @@ export function safeReturnPath(value: string | null | undefined, fallback = '/')
   } catch {
     return fallback;
   }
+}
+
+/** `/anunt/<categorie>/<slug>-<id>`: the canonical address of an ad (DECISIONS.md). */
+export function postPath(post: { id: number; slug: string }, categorySlug: string): string {
+  return link(ROUTES.post, {
+    params: [categorySlug, post.slug ? `${post.slug}-${post.id}` : String(post.id)],
+  });
+}
+
+/** `/anunturi[/<categorie>[/<subcategorie>]][/pagina-<n>]`; page 1 has no suffix. */
+export function listingPath(categorySlug?: string | null, subcategorySlug?: string | null, page = 1): string {
+  return link(ROUTES.posts, {
+    params: [categorySlug, categorySlug && subcategorySlug, page > 1 && `pagina-${page}`],
+  });
+}
+
+/** `/anunturi/de/<nume>-<id>`: one author's ads. */
+export function authorPath(user: { id: number; name: string }, page = 1): string {
+  const name = toSlug(user.name) || 'autor';
+  return link(ROUTES.author, { params: [`${name}-${user.id}`, page > 1 && `pagina-${page}`] });
 }

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, link, route, safeReturnPath } from '../../src/lib/links';
+import {
+  absoluteUrl,
+  authorPath,
+  link,
+  listingPath,
+  postPath,
+  route,
+  safeReturnPath,
+} from '../../src/lib/links';
 
 describe('link (spec §2)', () => {
   it('replaces bracketed parameters with supplied values', () => {
@@ -50,5 +58,24 @@ describe('safeReturnPath', () => {
     ]) {
       expect(safeReturnPath(bad)).toBe('/');
     }
+  });
+});
+
+describe('ad, listing and author paths (DECISIONS.md URL shapes)', () => {
+  it('builds /anunt/<categorie>/<slug>-<id>', () => {
+    expect(postPath({ id: 12, slug: 'apartament-2-camere' }, 'imobiliare')).toBe(
+      '/anunt/imobiliare/apartament-2-camere-12',
+    );
+  });
+  it('builds listings with the page suffix only past page 1', () => {
+    expect(listingPath()).toBe('/anunturi');
+    expect(listingPath('imobiliare')).toBe('/anunturi/imobiliare');
+    expect(listingPath('imobiliare', 'apartamente', 1)).toBe('/anunturi/imobiliare/apartamente');
+    expect(listingPath('imobiliare', 'apartamente', 3)).toBe('/anunturi/imobiliare/apartamente/pagina-3');
+    expect(listingPath('auto-moto', null, 2)).toBe('/anunturi/auto-moto/pagina-2');
+  });
+  it('builds /anunturi/de/<nume>-<id>', () => {
+    expect(authorPath({ id: 5, name: 'Ion Popescu' })).toBe('/anunturi/de/ion-popescu-5');
+    expect(authorPath({ id: 5, name: 'Ion Popescu' }, 2)).toBe('/anunturi/de/ion-popescu-5/pagina-2');
   });
 });
