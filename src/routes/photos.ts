@@ -1,5 +1,194 @@
-import { Hono } from 'hono';
+// Photo API (spec §3, §7): the full-size and responsive WebPs, made on first request and kept in
+// R2, and the upload/delete endpoints of the editor and profile islands.
+import { type Context, Hono } from 'hono';
+import { requireOwner, requireWriter } from '../auth/guards';
+import { countPhotosOfPost, countPhotosSince, getPhoto, getPostOwner, getServablePhoto } from '../db/photos';
 import type { AppEnv } from '../env';
+import { BadInput, NotFound, TooManyRequests } from '../lib/errors';
+import { deletePhotos } from '../photos/cleanup';
+import { FILE_NAME_PATTERN, ingestPhoto } from '../photos/ingest';
+import { originalKey, variantKey } from '../photos/keys';
+import { makeVariant } from '../photos/pipeline';
+import { MAX_UPLOAD_BYTES, refusal } from '../photos/refusals';
+import {
+  DEFAULT_RESPONSIVE_WIDTH,
+  FULL_MAX_WIDTH,
+  photoUrl,
+  RESPONSIVE_WIDTHS,
+  responsiveUrl,
+  webpName,
+} from '../photos/urls';
 
 export const photoRoutes = new Hono<AppEnv>();
-photoRoutes.get('/api/poze/*', (c) => c.json({ error: 'Fotografia nu a fost găsită' }, 404));
+
+/** Photos per user per hour through the upload API. */
+export const UPLOADS_PER_HOUR = 60;
+/** Photos per ad (DECISIONS.md). */
+export const PHOTOS_PER_POST = 10;
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const notFound = () => new NotFound('Fotografia nu a fost găsită');
+
+function parseId(value: string): number {
+  if (!/^[1-9]\d{0,9}$/.test(value)) throw notFound();
+  const id = Number(value);
+  if (id > 2 ** 31 - 1) throw notFound();
+  return id;
+}
+
+/**
+ * The responsive width asked for. No `w` (or one that is not a number) serves 640 (DECISIONS.md);
+ * any other number snaps to the nearest allowed width (ties go to the larger one), so a guessed
+ * width still gets a sensible image and the set of variants in R2 stays fixed.
+ */
+export function responsiveWidth(w: string | undefined): number {
+  const n = w && /^\d{1,6}$/.test(w) ? Number(w) : Number.NaN;
+  if (!Number.isFinite(n)) return DEFAULT_RESPONSIVE_WIDTH;
+  let best: number = RESPONSIVE_WIDTHS[0];
+  for (const width of RESPONSIVE_WIDTHS) if (Math.abs(width - n) <= Math.abs(best - n)) best = width;
+  return best;
+}
+
+/** True when an `If-None-Match` header lists this ETag (or `*`); weak comparison. */
+function etagMatches(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = (t: string) => t.trim().replace(/^W\//, '');
+  return header.split(',').some((t) => t.trim() === '*' || bare(t) === bare(etag));
+}
+
+async function serve(
+  c: Context<AppEnv>,
+  idParam: string,
+  fileParam: string,
+  allowedNames: (fileName: string) => string[],
+  variant: 'full' | number,
+) {
+  const id = parseId(idParam);
+  if (!FILE_NAME_PATTERN.test(fileParam)) throw notFound();
+  const photo = await getServablePhoto(c.get('db'), id);
+  if (!photo || !allowedNames(photo.fileName).includes(fileParam)) throw notFound();
+  const bucket = c.env.PHOTOS;
+  const key = variantKey(id, variant);
+  let etag: string;
+  let body: ReadableStream | Uint8Array<ArrayBuffer>;
+  const stored = await bucket.get(key);
+  if (stored) {
+    etag = stored.httpEtag;
+    body = stored.body;
+  } else {
+    const original = await bucket.get(originalKey(id));
+    if (!original) throw notFound();
+    const bytes = await makeVariant(
+      new Uint8Array(await original.arrayBuffer()),
+      variant === 'full' ? FULL_MAX_WIDTH : variant,
+    );
+    const written = await bucket.put(key, bytes, { httpMetadata: { contentType: 'image/webp' } });
+    etag = written.httpEtag;
+    body = bytes;
+  }
+  const headers = new Headers({ ETag: etag, 'Cache-Control': IMMUTABLE });
+  if (etagMatches(c.req.header('if-none-match'), etag)) {
+    if (body instanceof ReadableStream) await body.cancel();
+    return new Response(null, { status: 304, headers });
+  }
+  headers.set('Content-Type', 'image/webp');
+  return new Response(body, { status: 200, headers });
+}
+
+// `/api/poze/responsive/{id}/{fileName}?w=` — the stored name; its `.webp` twin is accepted too.
+photoRoutes.get('/api/poze/responsive/:id/:file', (c) =>
+  serve(
+    c,
+    c.req.param('id'),
+    c.req.param('file'),
+    (name) => [name, webpName(name)],
+    responsiveWidth(c.req.query('w')),
+  ),
+);
+
+// `/api/poze/{id}/{fileName with extension .webp}` — the full-size WebP (≤ 1600 px wide).
+photoRoutes.get('/api/poze/:id/:file', (c) =>
+  serve(c, c.req.param('id'), c.req.param('file'), (name) => [webpName(name)], 'full'),
+);
+
+/**
+ * Upload (editor and profile islands): multipart `photo` (the file), `kind` (`post` | `avatar`),
+ * optional `postId` (an ad of yours) and `title` (words for the file name). 201 with the photo.
+ */
+photoRoutes.post('/api/poze', async (c) => {
+  c.header('Cache-Control', 'private, no-store');
+  const user = requireWriter(c);
+  const db = c.get('db');
+  // Refuse an oversized body before reading it (the form adds a few hundred bytes of its own).
+  if (Number(c.req.header('content-length') ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) throw refusal('tooBig');
+  let form: FormData;
+  try {
+    form = await c.req.formData();
+  } catch {
+    throw new BadInput('Alegeți o fotografie', { photos: 'Alegeți o fotografie' });
+  }
+  const file = form.get('photo');
+  if (!file || typeof file === 'string') {
+    throw new BadInput('Alegeți o fotografie', { photos: 'Alegeți o fotografie' });
+  }
+  const kindValue = form.get('kind') ?? 'post';
+  if (kindValue !== 'post' && kindValue !== 'avatar') {
+    throw new BadInput('Tip de fotografie necunoscut', { kind: 'Tip de fotografie necunoscut' });
+  }
+  let postId: number | null = null;
+  const postValue = form.get('postId');
+  if (kindValue === 'post' && typeof postValue === 'string' && postValue !== '') {
+    if (!/^[1-9]\d{0,9}$/.test(postValue))
+      throw new BadInput('Anunț necunoscut', { postId: 'Anunț necunoscut' });
+    postId = Number(postValue);
+    const post = await getPostOwner(db, postId);
+    if (!post) throw new NotFound('Anunțul nu a fost găsit');
+    requireOwner(c, post.userId);
+    if ((await countPhotosOfPost(db, postId)) >= PHOTOS_PER_POST) {
+      const message = `Un anunț poate avea cel mult ${PHOTOS_PER_POST} fotografii`;
+      throw new BadInput(message, { photos: message });
+    }
+  }
+  const now = Date.now();
+  if ((await countPhotosSince(db, user.id, now - 60 * 60 * 1000)) >= UPLOADS_PER_HOUR) {
+    throw new TooManyRequests(
+      'Ați încărcat prea multe fotografii în ultima oră. Vă rugăm să încercați din nou mai târziu.',
+    );
+  }
+  const title = form.get('title');
+  const photo = await ingestPhoto(c.env, db, {
+    bytes: await file.arrayBuffer(),
+    userId: user.id,
+    kind: kindValue,
+    postId,
+    baseName: typeof title === 'string' && title ? title : kindValue === 'avatar' ? 'avatar' : 'foto',
+    now,
+  });
+  return c.json(
+    {
+      id: photo.id,
+      fileName: photo.fileName,
+      width: photo.width,
+      height: photo.height,
+      url: photoUrl(photo),
+      thumbUrl: responsiveUrl(photo, 320),
+    },
+    201,
+  );
+});
+
+/** Deletes a photo (its owner or an operator): the row and every object in R2. */
+photoRoutes.delete('/api/poze/:id', async (c) => {
+  c.header('Cache-Control', 'private, no-store');
+  const id = parseId(c.req.param('id'));
+  requireWriter(c);
+  const photo = await getPhoto(c.get('db'), id);
+  if (!photo) throw notFound();
+  requireOwner(c, photo.userId);
+  await deletePhotos(c.env, c.get('db'), [photo]);
+  return c.json({ deleted: id });
+});
+
+photoRoutes.all('/api/poze/*', () => {
+  throw notFound();
+});

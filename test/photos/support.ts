@@ -1,0 +1,74 @@
+// Shared by the photo tests: fixtures as bytes, a users row, and what R2/D1 hold.
+import { env } from 'cloudflare:workers';
+import { drizzle } from 'drizzle-orm/d1';
+import * as schema from '../../src/db/schema';
+import { encodeWebp } from '../../src/photos/codecs';
+
+export const db = drizzle(env.DB, { schema });
+
+export function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
+  return Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
+}
+
+let users = 0;
+/** Inserts a users row and returns its id. */
+export async function makeUser(name = 'Test'): Promise<number> {
+  const now = Date.now();
+  const [row] = await db
+    .insert(schema.users)
+    .values({ clerkId: `user_photos_${++users}_${now}`, name, createdAt: now, updatedAt: now })
+    .returning({ id: schema.users.id });
+  return row.id;
+}
+
+export async function makePost(userId: number, status: schema.PostStatus = 'published'): Promise<number> {
+  const now = Date.now();
+  const [row] = await db
+    .insert(schema.posts)
+    .values({
+      userId,
+      categoryId: 1,
+      title: 'Casă',
+      slug: 'casa',
+      description: 'd',
+      status,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: schema.posts.id });
+  return row.id;
+}
+
+export async function r2Keys(): Promise<string[]> {
+  const listed = await env.PHOTOS.list();
+  return listed.objects.map((o) => o.key);
+}
+
+export async function photoRows() {
+  return db.select().from(schema.photos);
+}
+
+/** A smooth, photo-like gradient image of the given size, as WebP bytes. */
+export async function gradientWebp(width: number, height: number): Promise<Uint8Array> {
+  const data = new Uint8Array(width * height * 4);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 4;
+      data[o] = (x * 255) / width;
+      data[o + 1] = (y * 255) / height;
+      data[o + 2] = 128;
+      data[o + 3] = 255;
+    }
+  }
+  return encodeWebp({ data, width, height }, { quality: 80 });
+}
+
+/** Whether `needle` (ASCII) occurs in the bytes. */
+export function containsAscii(bytes: Uint8Array, needle: string): boolean {
+  const n = Array.from(needle, (c) => c.charCodeAt(0));
+  outer: for (let i = bytes.indexOf(n[0]); i >= 0; i = bytes.indexOf(n[0], i + 1)) {
+    for (let k = 1; k < n.length; k++) if (bytes[i + k] !== n[k]) continue outer;
+    return true;
+  }
+  return false;
+}
