@@ -1,0 +1,329 @@
+// Full-text search over published ads (issue 8): the FTS5 table `posts_fts` of migration
+// 0002_search.sql, kept in step with `posts` by triggers. One statement per search:
+//  1. m: the newest MAX_CANDIDATES visible matches (FTS5 walks its index newest id first and stops
+//     there, so a word found in 50 000 ads costs what one found in 500 does), with bm25 and the
+//     sort keys;
+//  2. h: those ranked, counted (a window function, in the same pass) and cut to one page;
+//  3. only that page joined back to posts for its text and first photo. Matches are marked in
+//     JS (lib/search-query markText/snippetText): FTS5's highlight()/snippet() would re-run the
+//     whole match, a prefix over thousands of ads, once per row.
+import type { Currency } from '../lib/price';
+import {
+  type Highlighter,
+  highlighter,
+  markText,
+  normalizeWord,
+  parseQuery,
+  snippetText,
+  toFtsQuery,
+} from '../lib/search-query';
+import type { PhotoRef } from './posts';
+
+export type SearchSort = 'relevanta' | 'noi' | 'pret_asc' | 'pret_desc';
+export const SEARCH_SORTS: readonly SearchSort[] = ['relevanta', 'noi', 'pret_asc', 'pret_desc'];
+
+/**
+ * Price filters and price sorting compare both currencies in lei at this fixed, approximate rate:
+ * good enough to find "up to 50 000 €" among ads priced in lei. Price 0 ("not shown") never matches
+ * a price filter and sorts last.
+ */
+export const EUR_TO_RON = 5;
+
+/**
+ * A search considers at most this many matches, the newest (by id) first: enough for 25 pages of
+ * 20, and it bounds the work of very common words (more are reported as "over 500"); a filter or
+ * another word narrows them. Ads live 30 days, so this is rarely reached on a town's site.
+ */
+export const MAX_CANDIDATES = 500;
+
+/** bm25 weights of the columns title, body (masked description), category, locality. */
+const BM25 = 'bm25(posts_fts, 10.0, 1.0, 3.0, 2.0)';
+
+export interface FieldFilter {
+  /** A field name of src/lib/post-fields.ts (validated by the route: only known names). */
+  name: string;
+  op: 'min' | 'max' | 'eq';
+  value: number | string;
+}
+
+export interface SearchFilters {
+  categoryId?: number;
+  subcategoryId?: number;
+  /** Bounds in `currency`. */
+  priceMin?: number;
+  priceMax?: number;
+  currency?: Currency;
+  locality?: string;
+  withPhotos?: boolean;
+  fields?: FieldFilter[];
+}
+
+export interface SearchRequest {
+  /** An FTS5 expression from lib/search-query `toFtsQuery`, or null to list by the filters alone. */
+  match: string | null;
+  filters: SearchFilters;
+  sort: SearchSort;
+  limit: number;
+  offset: number;
+  now: number;
+  /** Also return the start of the masked description (for feeds). */
+  withText?: boolean;
+  /** What to mark in titles and snippets (nothing when absent). */
+  highlight?: Highlighter;
+}
+
+export interface SearchHit {
+  id: number;
+  title: string;
+  /** The title with lib/search-query MARK_START/MARK_END around matched words. */
+  titleMarked: string;
+  /** A piece of the masked description around the matches, marked the same way. */
+  snippet: string;
+  slug: string;
+  price: number;
+  currency: Currency;
+  negotiable: boolean;
+  locality: string;
+  categoryId: number;
+  subcategoryId: number | null;
+  bumpedAt: number | null;
+  photo: PhotoRef | null;
+  /** The masked description (first 600 characters), when asked for. */
+  text?: string;
+}
+
+export interface SearchResult {
+  /**
+   * Matching visible ads over all pages, at most MAX_CANDIDATES (0 when a page past the end was
+   * asked for).
+   */
+  total: number;
+  hits: SearchHit[];
+}
+
+type Param = string | number;
+
+const priceRon = `(CASE p.currency WHEN 'EUR' THEN p.price * ${EUR_TO_RON} ELSE p.price END)`;
+
+/** ORDER BY over the columns `score`, `bumped_at`, `price`, `price_ron`, `id` of alias `t`. */
+function orderBy(sort: SearchSort, hasMatch: boolean, t: string): string {
+  const newest = `${t}.bumped_at DESC, ${t}.id DESC`;
+  switch (sort) {
+    case 'pret_asc':
+      return `(${t}.price <= 0), ${t}.price_ron ASC, ${newest}`;
+    case 'pret_desc':
+      return `(${t}.price <= 0), ${t}.price_ron DESC, ${newest}`;
+    case 'relevanta':
+      return hasMatch ? `${t}.score ASC, ${newest}` : newest;
+    default:
+      return newest;
+  }
+}
+
+/** WHERE conditions shared by every search: visibility, then the filters. */
+function conditions(req: SearchRequest, params: Param[]): string[] {
+  const f = req.filters;
+  const out = [
+    "p.status = 'published'",
+    'p.expires_at > ?',
+    'NOT EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND u.banned = 1)',
+  ];
+  params.push(req.now);
+  if (f.subcategoryId !== undefined) {
+    out.push('p.subcategory_id = ?');
+    params.push(f.subcategoryId);
+  } else if (f.categoryId !== undefined) {
+    out.push('p.category_id = ?');
+    params.push(f.categoryId);
+  }
+  const rate = f.currency === 'EUR' ? EUR_TO_RON : 1;
+  if (f.priceMin !== undefined || f.priceMax !== undefined) out.push('p.price > 0');
+  if (f.priceMin !== undefined) {
+    out.push(`${priceRon} >= ?`);
+    params.push(f.priceMin * rate);
+  }
+  if (f.priceMax !== undefined) {
+    out.push(`${priceRon} <= ?`);
+    params.push(f.priceMax * rate);
+  }
+  if (f.locality) {
+    out.push('p.locality = ?');
+    params.push(f.locality);
+  }
+  if (f.withPhotos) out.push("EXISTS (SELECT 1 FROM photos ph WHERE ph.post_id = p.id AND ph.kind = 'post')");
+  for (const field of f.fields ?? []) {
+    if (!/^[A-Za-z]+$/.test(field.name)) continue;
+    const path = `$.${field.name}`;
+    if (field.op === 'eq') {
+      out.push('json_extract(p.fields, ?) = ?');
+      params.push(path, field.value);
+    } else {
+      out.push(`CAST(json_extract(p.fields, ?) AS REAL) ${field.op === 'min' ? '>=' : '<='} ?`);
+      params.push(path, Number(field.value));
+    }
+  }
+  return out;
+}
+
+const PHOTO = `(SELECT json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height)
+  FROM photos ph WHERE ph.post_id = p.id AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`;
+
+const CARD_COLUMNS = `p.id AS id, p.title AS title, p.slug AS slug, p.price AS price, p.currency AS currency,
+  p.negotiable AS negotiable, p.locality AS locality, p.category_id AS category_id,
+  p.subcategory_id AS subcategory_id, p.bumped_at AS bumped_at, ${PHOTO} AS photo`;
+
+/** The one SQL statement of a search, with its parameters (exported for the benchmark). */
+export function buildSearchSql(req: SearchRequest): { sql: string; params: Param[] } {
+  const params: Param[] = [];
+  const limit = Math.max(1, Math.min(100, Math.trunc(req.limit)));
+  const offset = Math.max(0, Math.trunc(req.offset));
+  const hasMatch = !!req.match;
+  if (req.match) params.push(req.match);
+  const where = conditions(req, params);
+  params.push(limit, offset);
+  const sortColumns = `p.bumped_at AS bumped_at, p.price AS price, ${priceRon} AS price_ron`;
+  // m: every visible match with its sort keys, materialised (FTS5's bm25() can only be evaluated
+  // in the query that scans the index, not under the window function). CROSS JOIN fixes the join
+  // order: FTS matches first, then each post by its primary key.
+  const matches = hasMatch
+    ? `SELECT p.id AS id, ${req.sort === 'relevanta' ? BM25 : '0'} AS score, ${sortColumns}
+  FROM posts_fts CROSS JOIN posts p ON p.id = posts_fts.rowid
+  WHERE posts_fts MATCH ? AND ${where.join(' AND ')}
+  ORDER BY posts_fts.rowid DESC
+  LIMIT ${MAX_CANDIDATES}`
+    : // NOT INDEXED: walk posts newest id first and stop at the cap, rather than read every ad of a
+      // category through posts_listing and sort them all.
+      `SELECT p.id AS id, 0 AS score, ${sortColumns}
+  FROM posts p NOT INDEXED
+  WHERE ${where.join(' AND ')}
+  ORDER BY p.id DESC
+  LIMIT ${MAX_CANDIDATES}`;
+  // h: one page of them, counted in the same pass.
+  const page = `SELECT m.*, count(*) OVER () AS total FROM m ORDER BY ${orderBy(req.sort, hasMatch, 'm')} LIMIT ? OFFSET ?`;
+  // Then only the page's rows are joined back: the post (its text to mark) and its first photo.
+  const outer = `SELECT h.total AS total, ${CARD_COLUMNS}, substr(p.search_text, 1, 4000) AS body
+FROM h CROSS JOIN posts p ON p.id = h.id
+ORDER BY ${orderBy(req.sort, hasMatch, 'h')}`;
+  const sql = `WITH m AS MATERIALIZED (
+  ${matches}
+), h AS (
+  ${page}
+)
+${outer}`;
+  return { sql, params };
+}
+
+interface Row {
+  total: number;
+  id: number;
+  title: string;
+  slug: string;
+  price: number;
+  currency: Currency;
+  negotiable: number;
+  locality: string;
+  category_id: number;
+  subcategory_id: number | null;
+  bumped_at: number | null;
+  photo: string | null;
+  body: string | null;
+}
+
+const NOTHING: Highlighter = { words: new Set(), prefixes: [] };
+
+function toHit(row: Row, withText: boolean, h: Highlighter): SearchHit {
+  let photo: PhotoRef | null = null;
+  if (row.photo) {
+    try {
+      photo = JSON.parse(row.photo) as PhotoRef;
+    } catch {
+      photo = null;
+    }
+  }
+  const hit: SearchHit = {
+    id: row.id,
+    title: row.title,
+    titleMarked: markText(row.title, h),
+    snippet: snippetText(row.body ?? '', h),
+    slug: row.slug,
+    price: row.price,
+    currency: row.currency,
+    negotiable: !!row.negotiable,
+    locality: row.locality,
+    categoryId: row.category_id,
+    subcategoryId: row.subcategory_id,
+    bumpedAt: row.bumped_at,
+    photo,
+  };
+  if (withText) hit.text = (row.body ?? '').slice(0, 600);
+  return hit;
+}
+
+/** One page of search results with the total count. A page past the end answers no hits, total 0. */
+export async function searchPosts(d1: D1Database, req: SearchRequest): Promise<SearchResult> {
+  const { sql, params } = buildSearchSql(req);
+  let rows: Row[];
+  try {
+    rows = (
+      await d1
+        .prepare(sql)
+        .bind(...params)
+        .all<Row>()
+    ).results;
+  } catch (err) {
+    // The expression is built from quoted strings only, so this should never happen; if FTS5 still
+    // refuses it, the visitor sees no results rather than an error page.
+    if (/fts5/i.test(String(err))) {
+      console.error('search: FTS5 refused a built query', req.match, err);
+      return { total: 0, hits: [] };
+    }
+    throw err;
+  }
+  return {
+    total: rows[0]?.total ?? 0,
+    hits: rows.map((r) => toHit(r, !!req.withText, req.highlight ?? NOTHING)),
+  };
+}
+
+export interface TextSearch extends Omit<SearchRequest, 'match'> {
+  /** What the visitor typed ('' to list by the filters alone). */
+  q: string;
+}
+
+/**
+ * A search as /cautare runs it: the visitor's words parsed and widened by the synonyms, then one
+ * statement. Text with nothing searchable left (punctuation, emoji, a phone number) finds nothing.
+ */
+export async function searchText(d1: D1Database, req: TextSearch): Promise<SearchResult> {
+  const { q, ...rest } = req;
+  if (!q.trim()) return searchPosts(d1, { ...rest, match: null });
+  const parsed = parseQuery(q);
+  const synonyms = await loadSynonyms(d1, req.now);
+  const match = toFtsQuery(parsed, synonyms);
+  if (match === null) return { total: 0, hits: [] };
+  return searchPosts(d1, { ...rest, match, highlight: highlighter(parsed, synonyms) });
+}
+
+// Synonyms are operator-edited reference data: each isolate keeps them a minute.
+const SYNONYMS_TTL_MS = 60_000;
+let synonymCache: { map: Map<string, string[]>; at: number } | null = null;
+
+/** The synonyms table as normalised word → words it also matches. */
+export async function loadSynonyms(d1: D1Database, now = Date.now()): Promise<Map<string, string[]>> {
+  if (synonymCache && now - synonymCache.at < SYNONYMS_TTL_MS) return synonymCache.map;
+  const { results } = await d1
+    .prepare('SELECT term, expansions FROM search_synonyms LIMIT 5000')
+    .all<{ term: string; expansions: string }>();
+  const map = new Map<string, string[]>();
+  for (const r of results) {
+    const key = normalizeWord(r.term.trim());
+    if (key) map.set(key, r.expansions.split(/\s+/).filter(Boolean));
+  }
+  synonymCache = { map, at: now };
+  return map;
+}
+
+/** Forgets the cached synonyms (tests; after an operator's edit in the same isolate). */
+export function clearSynonymCache() {
+  synonymCache = null;
+}
