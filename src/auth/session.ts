@@ -1,11 +1,202 @@
-import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../env';
+// Every request: verify the session with Clerk's middleware (`@clerk/hono`, the successor of
+// `@hono/clerk-auth`) and put our own users row on `c.var.user`, or null.
+//
+// Clerk's middleware runs inside a tiny private Hono app, so that whatever it does (debug headers,
+// handshake redirects, thrown errors) stays there and is judged here: anything but a verified
+// session token is "signed out", never a 500. In local mode and for anything that is not a page
+// navigation, it is given a cleaned request (GET, JSON, only the session cookies and a well-formed
+// Bearer JWT, no query string) so that it has no reason to reach Clerk's servers. With a real Clerk
+// instance, page navigations get the original request, so Clerk's handshake can refresh its
+// short-lived sessions; only redirects to Clerk's Frontend API or to this site are followed.
+import { clerkMiddleware, getAuth } from '@clerk/hono';
+import { type Context, Hono, type MiddlewareHandler } from 'hono';
+import { getCookie } from 'hono/cookie';
+import type { User } from '../db/schema';
+import { findUserByClerkId, type SessionIdentity, upsertUserFromSession } from '../db/users';
+import type { AppEnv, CurrentUser, Db } from '../env';
+import { operatorIds, type SessionConfig, sessionConfig } from './config';
+import { CLIENT_UAT_COOKIE, SESSION_COOKIE } from './tokens';
 
-/**
- * Verifies the session (Clerk) and puts our own users row on `c.var.user`, or null.
- * Placeholder until the accounts work lands: everyone is signed out.
- */
+const JWT_SHAPE = /^[A-Za-z0-9_-]{2,4096}\.[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{2,4096}$/;
+const COOKIE_VALUE = /^[A-Za-z0-9._~+/=-]{1,8192}$/;
+
+/** What the verification says about this request. */
+export type Verification =
+  | { kind: 'signed-in'; claims: SessionClaims }
+  | { kind: 'signed-out' }
+  | { kind: 'redirect'; response: Response };
+
+export interface SessionClaims {
+  sub: string;
+  iss?: string;
+  email?: string;
+  name?: string;
+  [claim: string]: unknown;
+}
+
+type InnerEnv = {
+  Bindings: { CLERK_PUBLISHABLE_KEY: string; CLERK_SECRET_KEY: string; config: SessionConfig };
+};
+
+// Clerk's middleware in its own app: options per request from the environment (PEM unescaped).
+const verifier = new Hono<InnerEnv>();
+verifier.use('*', (c, next) => {
+  const { publishableKey, secretKey, jwtKey } = c.env.config;
+  // `telemetry` is passed through to createClerkClient (not in the middleware's type): no beacons.
+  const options = { publishableKey, secretKey, jwtKey, telemetry: { disabled: true } };
+  return clerkMiddleware(options as Parameters<typeof clerkMiddleware>[0])(c, next);
+});
+verifier.all('*', (c) => {
+  const auth = getAuth(c) as {
+    tokenType?: string;
+    isAuthenticated?: boolean;
+    userId?: string | null;
+    sessionClaims?: Record<string, unknown> | null;
+  };
+  if (auth.tokenType !== 'session_token' || !auth.isAuthenticated || !auth.userId)
+    return c.json({ signedIn: false });
+  return c.json({ signedIn: true, claims: { ...auth.sessionClaims, sub: auth.userId } });
+});
+verifier.onError(() => new Response(null, { status: 599 }));
+
+/** Clerk's session cookies, also in their instance-suffixed form (`__session_<suffix>`). */
+export const SESSION_COOKIE_NAME = /^__(session|client_uat|clerk_db_jwt)(_[A-Za-z0-9_-]{1,64})?$/;
+
+/** Only what a session needs: Clerk's session cookies and a JWT-shaped bearer token. */
+function cleanedRequest(c: Context<AppEnv>): Request | null {
+  const headers = new Headers({ accept: 'application/json' });
+  const cookies: string[] = [];
+  let hasSession = false;
+  for (const [name, value] of Object.entries(getCookie(c))) {
+    const match = SESSION_COOKIE_NAME.exec(name);
+    if (!match) continue;
+    if (match[1] === 'session') {
+      // A garbage session cookie is "signed out" before Clerk sees it.
+      if (!JWT_SHAPE.test(value)) {
+        if (name === SESSION_COOKIE) return null;
+        continue;
+      }
+      hasSession = true;
+    } else if (!COOKIE_VALUE.test(value)) continue;
+    cookies.push(`${name}=${value}`);
+  }
+  const bearer = /^Bearer ([^\s]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
+  const hasBearer = !!bearer && JWT_SHAPE.test(bearer);
+  if (hasBearer) headers.set('authorization', `Bearer ${bearer}`);
+  if (!hasSession && !hasBearer) return null;
+  if (cookies.length) headers.set('cookie', cookies.join('; '));
+  const url = new URL(c.req.url);
+  return new Request(`${url.origin}${url.pathname}`, { method: 'GET', headers });
+}
+
+/** A page navigation that Clerk's handshake may redirect (real Clerk only). */
+function isNavigation(c: Context<AppEnv>): boolean {
+  if (c.req.method !== 'GET') return false;
+  const accept = c.req.header('accept') ?? '';
+  return accept.includes('text/html');
+}
+
+function mayRefresh(c: Context<AppEnv>): boolean {
+  const uat = getCookie(c, CLIENT_UAT_COOKIE);
+  const url = new URL(c.req.url);
+  return (
+    (!!uat && uat !== '0') ||
+    url.searchParams.has('__clerk_handshake') ||
+    url.searchParams.has('__clerk_handshake_nonce') ||
+    url.searchParams.has('__clerk_db_jwt')
+  );
+}
+
+function safeRedirect(location: string, config: SessionConfig, requestUrl: string): boolean {
+  try {
+    const target = new URL(location, requestUrl);
+    if (target.protocol !== 'https:' && target.origin !== new URL(requestUrl).origin) return false;
+    return target.host === config.frontendApi || target.origin === new URL(requestUrl).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Verifies the request's session through Clerk's middleware. Never throws. */
+export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
+  const config = sessionConfig(c.env);
+  if (config.mode === 'none') return { kind: 'signed-out' };
+  let request: Request | null;
+  const passThrough = config.mode === 'clerk' && isNavigation(c) && mayRefresh(c);
+  if (passThrough) {
+    const url = new URL(c.req.url);
+    request = new Request(url, { method: 'GET', headers: c.req.raw.headers });
+  } else {
+    request = cleanedRequest(c);
+  }
+  if (!request) return { kind: 'signed-out' };
+  try {
+    const res = await verifier.fetch(request, {
+      CLERK_PUBLISHABLE_KEY: config.publishableKey,
+      CLERK_SECRET_KEY: config.secretKey,
+      config,
+    });
+    if (res.status >= 300 && res.status < 400) {
+      const location = res.headers.get('location');
+      if (passThrough && location && safeRedirect(location, config, c.req.url)) {
+        const headers = new Headers({ location, 'cache-control': 'no-store' });
+        for (const cookie of res.headers.getSetCookie()) headers.append('set-cookie', cookie);
+        return { kind: 'redirect', response: new Response(null, { status: 307, headers }) };
+      }
+      return { kind: 'signed-out' };
+    }
+    if (res.status !== 200) return { kind: 'signed-out' };
+    const body = (await res.json()) as { signedIn: boolean; claims?: SessionClaims };
+    const claims = body.claims;
+    if (!body.signedIn || !claims || typeof claims.sub !== 'string' || !claims.sub)
+      return { kind: 'signed-out' };
+    // Belt and braces: bearer tokens skip some of Clerk's cookie checks; the issuer is always ours.
+    if (claims.iss !== config.issuer) return { kind: 'signed-out' };
+    return { kind: 'signed-in', claims };
+  } catch {
+    return { kind: 'signed-out' };
+  }
+}
+
+export function identityFromClaims(claims: SessionClaims): SessionIdentity {
+  const str = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim().slice(0, 320) : null);
+  const first = str(claims.first_name);
+  const last = str(claims.last_name);
+  return {
+    clerkId: claims.sub,
+    email: str(claims.email) ?? str(claims.primary_email_address),
+    name: str(claims.name) ?? str(claims.full_name) ?? ([first, last].filter(Boolean).join(' ') || null),
+  };
+}
+
+export function toCurrentUser(env: AppEnv['Bindings'], user: User): CurrentUser {
+  return { ...user, isOperator: user.role === 'operator' || operatorIds(env).has(user.clerkId) };
+}
+
+/** Our row for a verified identity, created the first time we see it (one batch). */
+export async function userForIdentity(db: Db, identity: SessionIdentity): Promise<User> {
+  return (await findUserByClerkId(db, identity.clerkId)) ?? (await upsertUserFromSession(db, identity));
+}
+
+// The verified claims of a request (session id for sign-out, profile claims for after-auth).
+const claimsByRequest = new WeakMap<Request, SessionClaims>();
+
+/** The verified session claims of this request, or null when signed out. */
+export function sessionClaims(c: Context<AppEnv>): SessionClaims | null {
+  return claimsByRequest.get(c.req.raw) ?? null;
+}
+
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
+  const verification = await verifyRequest(c);
+  if (verification.kind === 'redirect') return verification.response;
+  if (verification.kind === 'signed-in') {
+    claimsByRequest.set(c.req.raw, verification.claims);
+    const user = await userForIdentity(c.get('db'), identityFromClaims(verification.claims));
+    c.set('user', toCurrentUser(c.env, user));
+  }
   await next();
+  for (const name of [...c.res.headers.keys()]) {
+    if (name.startsWith('x-clerk-')) c.res.headers.delete(name);
+  }
 };

@@ -32,11 +32,13 @@ export function renderAccountMenu(slot: HTMLElement, info: AccountInfo): void {
   const label = doc.createElement('span');
   label.textContent = info.signedIn && info.name ? info.name : 'Cont';
   button.append(label);
+  if (info.signedIn && info.name) button.setAttribute('aria-label', `Contul meu: ${info.name}`);
 
   const list = doc.createElement('ul');
   list.id = 'account-menu-list';
   list.className = 'account-menu__list';
   list.hidden = true;
+  list.setAttribute('aria-label', 'Meniul contului');
   for (const item of info.links) {
     const li = doc.createElement('li');
     if (item.method === 'post') {
@@ -66,11 +68,26 @@ export function renderAccountMenu(slot: HTMLElement, info: AccountInfo): void {
     setOpen(open);
     if (open) list.querySelector<HTMLElement>('a,button')?.focus();
   });
+  const items = () => Array.from(list.querySelectorAll<HTMLElement>('a,button'));
   slot.addEventListener('keydown', (e) => {
     if (e.key === 'Escape' && !list.hidden) {
       setOpen(false);
       button.focus();
+      return;
     }
+    // Arrow keys move between the entries (Tab works too).
+    if ((e.key === 'ArrowDown' || e.key === 'ArrowUp') && !list.hidden) {
+      const all = items();
+      const at = all.indexOf(doc.activeElement as HTMLElement);
+      const next = e.key === 'ArrowDown' ? (at + 1) % all.length : (at - 1 + all.length) % all.length;
+      all[next]?.focus();
+      e.preventDefault();
+    }
+  });
+  // Tabbing out of the menu closes it.
+  slot.addEventListener('focusout', (e) => {
+    const to = (e as FocusEvent).relatedTarget as Node | null;
+    if (to && !slot.contains(to)) setOpen(false);
   });
   doc.addEventListener('click', (e) => {
     if (!slot.contains(e.target as Node)) setOpen(false);

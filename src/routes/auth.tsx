@@ -1,7 +1,233 @@
-import { Hono } from 'hono';
+// Sign-in, sign-up, after-auth and sign-out (spec §2). With a Clerk instance, its own components
+// (in Romanian) do the work in the browser; without one (local development and tests), a plain
+// form mints a session token with the local key pair. Both end up in the same middleware.
+import { createClerkClient } from '@clerk/backend';
+import { type Context, Hono } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { z } from 'zod';
+import { clerkScripts } from '../auth/clerk-browser';
+import { localSignInRefusal, sessionConfig } from '../auth/config';
+import { MESSAGES, NAME_MAX } from '../auth/messages';
+import { checkedReturnPath } from '../auth/return-path';
+import { identityFromClaims, SESSION_COOKIE_NAME, sessionClaims } from '../auth/session';
+import { CLIENT_UAT_COOKIE, DEV_BROWSER_COOKIE, mintLocalSession, SESSION_COOKIE } from '../auth/tokens';
+import type { User } from '../db/schema';
+import { findUserByEmail, listDemoUsers, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv } from '../env';
-import { ComingSoonPage } from '../pages/ComingSoonPage';
+import { route } from '../lib/links';
+import { LocalSignInPage } from '../pages/LocalSignInPage';
+import { SignInPage } from '../pages/SignInPage';
 
 export const authRoutes = new Hono<AppEnv>();
-for (const p of ['/auth/*', '/clerk/*'])
-  authRoutes.get(p, (c) => c.render(<ComingSoonPage title="Conectare" />, { title: 'Conectare' }));
+
+type Mode = 'sign-in' | 'sign-up';
+
+// `/auth/*`: the old addresses, sent to the matching identity-provider page with the return address.
+const SHORTCUTS: Record<string, string> = {
+  login: route('signIn'),
+  signup: route('signUp'),
+  // Clerk's sign-in starts the password reset ("Ați uitat parola?") once the address is known.
+  'forgot-password': route('signIn'),
+  'reset-password': route('signIn', { params: 'reset-password' }),
+  verify: route('signUp', { params: 'verify-email-address' }),
+};
+
+authRoutes.get('/auth/:page{login|signup|forgot-password|reset-password|verify}', (c) => {
+  const target = SHORTCUTS[c.req.param('page')];
+  const raw = c.req.query('redirect_url');
+  const back = raw ? checkedReturnPath(c, raw) : '/';
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(back === '/' ? target : `${target}?${new URLSearchParams({ redirect_url: back })}`, 302);
+});
+
+function otherPage(mode: Mode, redirectUrl: string): string {
+  const q = { redirect_url: redirectUrl !== '/' ? redirectUrl : undefined };
+  return mode === 'sign-in' ? route('signUp', {}, q) : route('signIn', {}, q);
+}
+
+async function renderLocal(
+  c: Context<AppEnv>,
+  mode: Mode,
+  opts: {
+    values?: { email: string; name: string };
+    errors?: Record<string, string>;
+    redirectUrl: string;
+    status?: number;
+  },
+) {
+  const refusal = localSignInRefusal(c.env) ?? undefined;
+  const demo = refusal ? [] : await listDemoUsers(c.get('db'), 3);
+  c.header('Cache-Control', 'private, no-store');
+  c.status((refusal ? 403 : (opts.status ?? 200)) as 200);
+  return c.render(
+    <LocalSignInPage
+      mode={mode}
+      action={mode === 'sign-up' ? route('signUp') : route('signIn')}
+      redirectUrl={opts.redirectUrl !== '/' ? opts.redirectUrl : undefined}
+      values={opts.values ?? { email: '', name: '' }}
+      errors={opts.errors ?? {}}
+      demoAccounts={demo.map((u) => ({
+        name: u.name,
+        email: u.email ?? '',
+        isOperator: u.role === 'operator',
+      }))}
+      refusal={refusal}
+      otherHref={otherPage(mode, opts.redirectUrl)}
+    />,
+    { title: mode === 'sign-up' ? 'Cont nou' : 'Conectare', noindex: true },
+  );
+}
+
+function showPage(mode: Mode) {
+  return async (c: Context<AppEnv>) => {
+    const redirectUrl = checkedReturnPath(c, c.req.query('redirect_url'));
+    const config = sessionConfig(c.env);
+    if (config.mode !== 'clerk') return renderLocal(c, mode, { redirectUrl });
+    c.set('externalScripts' as never, clerkScripts(config.frontendApi, config.publishableKey) as never);
+    c.header('Cache-Control', 'private, no-store');
+    return c.render(
+      <SignInPage
+        mode={mode}
+        path={mode === 'sign-up' ? route('signUp') : route('signIn')}
+        signInUrl={route('signIn')}
+        signUpUrl={route('signUp')}
+        redirectUrl={redirectUrl}
+        afterAuthUrl={route('afterAuth', {}, { redirect_url: redirectUrl !== '/' ? redirectUrl : undefined })}
+      />,
+      { title: mode === 'sign-up' ? 'Cont nou' : 'Conectare', noindex: true, islands: ['signin'] },
+    );
+  };
+}
+
+const localForm = z.object({
+  email: z.string().trim().toLowerCase().max(320, MESSAGES.emailInvalid).pipe(z.email(MESSAGES.emailInvalid)),
+  name: z.string().trim().max(NAME_MAX, MESSAGES.nameTooLong),
+});
+
+function newLocalId(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(12));
+  return `user_local_${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+function localSignIn(mode: Mode) {
+  return async (c: Context<AppEnv>) => {
+    const form = await c.req.parseBody();
+    const str = (v: unknown) => (typeof v === 'string' ? v : '');
+    const values = { email: str(form.email).trim(), name: str(form.name).trim() };
+    const redirectUrl = checkedReturnPath(c, str(form.redirect_url));
+    const config = sessionConfig(c.env);
+    if (config.mode === 'clerk' || localSignInRefusal(c.env)) return renderLocal(c, mode, { redirectUrl });
+    const parsed = localForm.safeParse(values);
+    if (!parsed.success) {
+      const errors: Record<string, string> = {};
+      for (const issue of parsed.error.issues) {
+        const field = String(issue.path[0] ?? 'email');
+        errors[field] ??= issue.message;
+      }
+      return renderLocal(c, mode, { values, errors, redirectUrl, status: 400 });
+    }
+    const db = c.get('db');
+    let user: User | null = await findUserByEmail(db, parsed.data.email);
+    if (!user) {
+      const identity: SessionIdentity = {
+        clerkId: newLocalId(),
+        email: parsed.data.email,
+        name: parsed.data.name || null,
+      };
+      user = await upsertUserFromSession(db, identity);
+    }
+    const { token, iat } = await mintLocalSession(c.env.LOCAL_SIGNING_KEY as string, {
+      clerkId: user.clerkId,
+      issuer: config.issuer,
+      authorizedParty: new URL(c.req.url).origin,
+      email: user.email,
+      name: user.name,
+    });
+    const maxAge = 365 * 24 * 60 * 60;
+    const secure = new URL(c.req.url).protocol === 'https:';
+    setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
+    setCookie(c, CLIENT_UAT_COOKIE, String(iat), { path: '/', sameSite: 'Lax', secure, maxAge });
+    setCookie(c, DEV_BROWSER_COOKIE, `dvb_local_${crypto.randomUUID()}`, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure,
+      maxAge,
+    });
+    c.header('Cache-Control', 'no-store');
+    return c.redirect(redirectUrl, 303);
+  };
+}
+
+for (const [mode, base] of [
+  ['sign-in', route('signIn')],
+  ['sign-up', route('signUp')],
+] as const) {
+  authRoutes.get(base, showPage(mode));
+  authRoutes.get(`${base}/*`, showPage(mode));
+  authRoutes.post(base, localSignIn(mode));
+}
+
+/** Name and e-mail at Clerk (Backend API), best effort: the session claims rarely carry them. */
+async function identityFromClerk(c: Context<AppEnv>, identity: SessionIdentity): Promise<SessionIdentity> {
+  const config = sessionConfig(c.env);
+  if (config.mode !== 'clerk' || (identity.email && identity.name)) return identity;
+  try {
+    const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
+    const user = await Promise.race([
+      clerk.users.getUser(identity.clerkId),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000)),
+    ]);
+    const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.username || null;
+    return {
+      clerkId: identity.clerkId,
+      email: identity.email ?? user.primaryEmailAddress?.emailAddress ?? null,
+      name: identity.name ?? name,
+    };
+  } catch {
+    return identity;
+  }
+}
+
+// After Clerk's sign-in or sign-up: make sure our row exists and is current, then go on (checked).
+const afterAuth = async (c: Context<AppEnv>) => {
+  const target = checkedReturnPath(c, c.req.query('redirect_url'));
+  const claims = sessionClaims(c);
+  if (claims) {
+    const identity = await identityFromClerk(c, identityFromClaims(claims));
+    await upsertUserFromSession(c.get('db'), identity, { refresh: true });
+  }
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(target, 303);
+};
+authRoutes.get(route('afterAuth'), afterAuth);
+authRoutes.get(`${route('afterAuth')}/*`, afterAuth);
+
+// Sign-out: the session cookies go; with Clerk, the session is also ended at Clerk (best effort),
+// so its handshake cannot bring it back.
+authRoutes.post(route('signOut'), async (c) => {
+  const config = sessionConfig(c.env);
+  const sid = sessionClaims(c)?.sid;
+  if (config.mode === 'clerk' && typeof sid === 'string') {
+    try {
+      const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
+      await Promise.race([
+        clerk.sessions.revokeSession(sid),
+        new Promise((resolve) => setTimeout(resolve, 3000)),
+      ]);
+    } catch {
+      // the cookies still go; the session expires at Clerk on its own
+    }
+  }
+  const secure = new URL(c.req.url).protocol === 'https:';
+  const names = new Set([SESSION_COOKIE, CLIENT_UAT_COOKIE, DEV_BROWSER_COOKIE]);
+  for (const name of Object.keys(getCookie(c))) if (SESSION_COOKIE_NAME.test(name)) names.add(name);
+  for (const name of names) {
+    // Clerk reads `__client_uat=0` as "signed out on this device".
+    if (name.startsWith(CLIENT_UAT_COOKIE))
+      setCookie(c, name, '0', { path: '/', sameSite: 'Lax', secure, maxAge: 31536000 });
+    else deleteCookie(c, name, { path: '/', secure });
+  }
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(route('home'), 303);
+});

@@ -1,8 +1,123 @@
-import { Hono } from 'hono';
-import { signedIn } from '../auth/guards';
-import type { AppEnv } from '../env';
-import { ComingSoonPage } from '../pages/ComingSoonPage';
+// `/profile/edit` (spec §2): the signed-in user's display name, default contact phone and avatar.
+// Our D1 row is what the site shows; with Clerk configured the name and avatar are also sent to
+// Clerk, in the background and best effort.
+import { createClerkClient } from '@clerk/backend';
+import { type Context, Hono } from 'hono';
+import { withClerkBrowser } from '../auth/clerk-browser';
+import { sessionConfig } from '../auth/config';
+import { requireUser, requireWriter, signedIn } from '../auth/guards';
+import { AVATAR_MAX_BYTES, MESSAGES, NAME_MAX } from '../auth/messages';
+import type { Photo } from '../db/schema';
+import { updateProfile } from '../db/users';
+import type { AppEnv, CurrentUser } from '../env';
+import { BadInput } from '../lib/errors';
+import { route } from '../lib/links';
+import { normalizeRomanianPhone } from '../lib/phone';
+import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
+import { deletePhotosByIds } from '../photos/cleanup';
+import { ingestPhoto } from '../photos/ingest';
+import { avatarUrl } from './account';
 
 export const profileRoutes = new Hono<AppEnv>();
 profileRoutes.use('/profile/*', signedIn);
-profileRoutes.get('/profile/edit', (c) => c.render(<ComingSoonPage title="Profil" />, { title: 'Profil' }));
+
+async function render(
+  c: Context<AppEnv>,
+  user: CurrentUser,
+  values: ProfileValues,
+  errors: Record<string, string>,
+  status: 200 | 400,
+) {
+  c.status(status);
+  return c.render(
+    <ProfilePage
+      action={route('profile')}
+      values={values}
+      errors={errors}
+      email={user.email}
+      avatarUrl={await avatarUrl(c.get('db'), user)}
+      saved={status === 200 && c.req.query('salvat') === '1'}
+      myPostsHref={route('myPosts')}
+      signOutAction={route('signOut')}
+    />,
+    { title: 'Profilul meu', noindex: true, islands: withClerkBrowser(c) },
+  );
+}
+
+profileRoutes.get('/profile/edit', (c) => {
+  const user = requireUser(c);
+  return render(c, user, { name: user.name, phone: user.phone ?? '' }, {}, 200);
+});
+
+/** Sends the new name (and avatar) to Clerk without holding up the answer; failures are ignored. */
+function syncToClerk(c: Context<AppEnv>, user: CurrentUser, name: string, avatar: Uint8Array | null) {
+  const config = sessionConfig(c.env);
+  if (config.mode !== 'clerk') return;
+  const work = (async () => {
+    const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
+    const [firstName, ...rest] = name.split(/\s+/);
+    await clerk.users.updateUser(user.clerkId, { firstName, lastName: rest.join(' ') || undefined });
+    if (avatar) {
+      await clerk.users.updateUserProfileImage(user.clerkId, {
+        file: new Blob([avatar as Uint8Array<ArrayBuffer>]),
+      });
+    }
+  })().catch(() => undefined);
+  try {
+    c.executionCtx.waitUntil(work);
+  } catch {
+    // no execution context (some tests): the promise runs on its own
+  }
+}
+
+profileRoutes.post('/profile/edit', async (c) => {
+  const user = requireWriter(c);
+  const body = await c.req.parseBody();
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
+  const values: ProfileValues = { name: str(body.name), phone: str(body.phone) };
+  const errors: Record<string, string> = {};
+
+  const name = values.name.trim().replace(/\s+/g, ' ');
+  if (!name) errors.name = MESSAGES.nameRequired;
+  else if ([...name].length > NAME_MAX) errors.name = MESSAGES.nameTooLong;
+
+  let phone: string | null = null;
+  if (values.phone.trim()) {
+    phone = normalizeRomanianPhone(values.phone);
+    if (!phone) errors.phone = MESSAGES.phoneInvalid;
+  }
+
+  const file = body.avatar;
+  const upload = file instanceof File && file.size > 0 ? file : null;
+  if (upload && upload.size > AVATAR_MAX_BYTES) errors.avatar = MESSAGES.avatarInvalid;
+  if (Object.keys(errors).length > 0) return render(c, user, values, errors, 400);
+
+  // Nothing is stored until every other field is valid.
+  let photo: Photo | null = null;
+  let bytes: Uint8Array | null = null;
+  if (upload) {
+    bytes = new Uint8Array(await upload.arrayBuffer());
+    try {
+      photo = await ingestPhoto(c.env, c.get('db'), {
+        bytes,
+        userId: user.id,
+        kind: 'avatar',
+        baseName: name,
+      });
+    } catch (err) {
+      if (!(err instanceof BadInput)) throw err;
+      const reason = err.fields.photos ?? err.message;
+      return render(c, user, values, { avatar: `${MESSAGES.avatarInvalid} (${reason}.)` }, 400);
+    }
+  }
+  const remove = str(body.remove_avatar) === '1';
+  const avatarPhotoId = photo ? photo.id : remove ? null : undefined;
+  await updateProfile(c.get('db'), user.id, { name, phone, avatarPhotoId });
+  // The replaced avatar is no longer shown anywhere.
+  if (avatarPhotoId !== undefined && user.avatarPhotoId && user.avatarPhotoId !== avatarPhotoId) {
+    await deletePhotosByIds(c.env, c.get('db'), [user.avatarPhotoId]).catch(() => undefined);
+  }
+  syncToClerk(c, user, name, bytes);
+  c.header('Cache-Control', 'private, no-store');
+  return c.redirect(route('profile', {}, { salvat: 1 }), 303);
+});

@@ -1,0 +1,110 @@
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../env';
+import { type User, users } from './schema';
+
+/** What a verified session tells us about a person. */
+export interface SessionIdentity {
+  clerkId: string;
+  email?: string | null;
+  name?: string | null;
+}
+
+/** Names are at most 256 characters (spec §5); a fallback when the provider gives none. */
+export function defaultName(identity: SessionIdentity): string {
+  const name = identity.name?.trim();
+  if (name) return name.slice(0, 256);
+  const local = identity.email?.split('@')[0]?.trim();
+  return local ? local.slice(0, 256) : 'Utilizator';
+}
+
+export async function findUserByClerkId(db: Db, clerkId: string): Promise<User | null> {
+  const rows = await db.select().from(users).where(eq(users.clerkId, clerkId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findUserById(db: Db, id: number): Promise<User | null> {
+  const rows = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return rows[0] ?? null;
+}
+
+/** Case-insensitive; the oldest account wins if several share an address. */
+export async function findUserByEmail(db: Db, email: string): Promise<User | null> {
+  const rows = await db
+    .select()
+    .from(users)
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
+    .orderBy(asc(users.id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Creates our row for a verified session, or refreshes it, in one batch (insert-or-update, then
+ * read back). `refresh` (at after-auth) also records a changed e-mail address; the display name is
+ * ours once the row exists (edited on /profile/edit), so it is only filled in when empty.
+ * Idempotent: one row per identity-provider id, whatever the number of calls.
+ */
+export async function upsertUserFromSession(
+  db: Db,
+  identity: SessionIdentity,
+  opts: { now?: number; refresh?: boolean } = {},
+): Promise<User> {
+  const now = opts.now ?? Date.now();
+  const email = identity.email?.trim() || null;
+  const insert = db
+    .insert(users)
+    .values({
+      clerkId: identity.clerkId,
+      email,
+      name: defaultName(identity),
+      role: 'user',
+      banned: false,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: users.clerkId,
+      set: opts.refresh
+        ? {
+            email: sql`coalesce(excluded.email, ${users.email})`,
+            name: sql`case when trim(${users.name}) = '' then excluded.name else ${users.name} end`,
+            updatedAt: sql`excluded.updated_at`,
+          }
+        : // First sight race (two requests at once): keep the row as it is.
+          { clerkId: sql`${users.clerkId}` },
+    });
+  const select = db.select().from(users).where(eq(users.clerkId, identity.clerkId)).limit(1);
+  const [, rows] = await db.batch([insert, select]);
+  const user = rows[0];
+  if (!user) throw new Error('user upsert returned no row');
+  return user;
+}
+
+/** The seed's demo accounts (`user_demo_…`), operators first: the local sign-in lists them. */
+export async function listDemoUsers(db: Db, limit = 3): Promise<User[]> {
+  return db
+    .select()
+    .from(users)
+    .where(and(sql`substr(${users.clerkId}, 1, 10) = 'user_demo_'`, eq(users.banned, false)))
+    .orderBy(desc(sql`${users.role} = 'operator'`), asc(users.id))
+    .limit(limit);
+}
+
+export interface ProfileChanges {
+  name: string;
+  phone: string | null;
+  /** Undefined: leave the avatar as it is. */
+  avatarPhotoId?: number | null;
+}
+
+export async function updateProfile(db: Db, userId: number, changes: ProfileChanges, now = Date.now()) {
+  await db
+    .update(users)
+    .set({
+      name: changes.name,
+      phone: changes.phone,
+      ...(changes.avatarPhotoId !== undefined ? { avatarPhotoId: changes.avatarPhotoId } : {}),
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+}

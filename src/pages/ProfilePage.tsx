@@ -1,0 +1,155 @@
+// `/profile/edit`: display name, default contact phone and avatar. A plain multipart form: works
+// without JavaScript; errors come back beside their fields with what was typed.
+
+import { NAME_MAX } from '../auth/messages';
+import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/FormFields';
+import { CircleUserIcon } from '../components/Icons';
+
+export interface ProfileValues {
+  name: string;
+  phone: string;
+}
+
+export interface ProfilePageProps {
+  action: string;
+  values: ProfileValues;
+  errors: Record<string, string>;
+  email: string | null;
+  avatarUrl: string | null;
+  saved: boolean;
+  /** Where "Anunțurile mele" lives. */
+  myPostsHref: string;
+  /** Sign-out (POST), also reachable here without JavaScript. */
+  signOutAction: string;
+}
+
+const ORDER = ['name', 'phone', 'avatar'];
+
+export function ProfilePage({
+  action,
+  values,
+  errors,
+  email,
+  avatarUrl,
+  saved,
+  myPostsHref,
+  signOutAction,
+}: ProfilePageProps) {
+  const summary = ORDER.filter((k) => errors[k]).map((k) => [k, errors[k]] as [string, string]);
+  return (
+    <section className="profile-page">
+      <h1>Profilul meu</h1>
+      {saved ? (
+        <p className="notice notice--ok" role="status">
+          Profilul a fost salvat.
+        </p>
+      ) : null}
+      <ErrorSummary title="Profilul nu a fost salvat. Verificați câmpurile de mai jos." errors={summary} />
+      <form
+        className="form profile-form"
+        method="post"
+        action={action}
+        encType="multipart/form-data"
+        noValidate
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('name')}>
+            Nume afișat
+          </label>
+          <p className="field__hint" id="name-hint">
+            Apare lângă anunțurile dumneavoastră. Cel mult {NAME_MAX} de caractere.
+          </p>
+          <input
+            id={fieldId('name')}
+            name="name"
+            type="text"
+            autoComplete="name"
+            required
+            defaultValue={values.name}
+            {...describedBy('name', errors.name, 'name-hint')}
+          />
+          <FieldError name="name" message={errors.name} />
+        </div>
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('phone')}>
+            Telefon de contact <span className="muted">(opțional)</span>
+          </label>
+          <p className="field__hint" id="phone-hint">
+            Propus la fiecare anunț nou. Număr românesc, de exemplu 0722 123 456.
+          </p>
+          <input
+            id={fieldId('phone')}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            defaultValue={values.phone}
+            {...describedBy('phone', errors.phone, 'phone-hint')}
+          />
+          <FieldError name="phone" message={errors.phone} />
+        </div>
+        <fieldset className="field profile-form__avatar">
+          <legend className="field__label">Fotografie de profil</legend>
+          <div className="profile-form__avatar-row">
+            {avatarUrl ? (
+              <img
+                className="profile-avatar"
+                src={avatarUrl}
+                alt="Fotografia de profil actuală"
+                width={96}
+                height={96}
+              />
+            ) : (
+              <span
+                className="profile-avatar profile-avatar--none"
+                role="img"
+                aria-label="Fără fotografie de profil"
+              >
+                <CircleUserIcon size={64} />
+              </span>
+            )}
+            <div>
+              <label className="field__label" htmlFor={fieldId('avatar')}>
+                Alegeți o imagine nouă <span className="muted">(opțional)</span>
+              </label>
+              <p className="field__hint" id="avatar-hint">
+                JPG, PNG, GIF sau WEBP, sub 10 MB.
+              </p>
+              <input
+                id={fieldId('avatar')}
+                name="avatar"
+                type="file"
+                accept="image/jpeg,image/png,image/gif,image/webp"
+                {...describedBy('avatar', errors.avatar, 'avatar-hint')}
+              />
+              <FieldError name="avatar" message={errors.avatar} />
+              {avatarUrl ? (
+                <label className="checkbox">
+                  <input type="checkbox" name="remove_avatar" value="1" /> Șterge fotografia de profil
+                </label>
+              ) : null}
+            </div>
+          </div>
+        </fieldset>
+        {email ? (
+          <p className="muted">
+            Adresa de e-mail a contului: <strong>{email}</strong>
+          </p>
+        ) : null}
+        <div className="form__actions">
+          <button className="btn btn--primary" type="submit">
+            Salvează
+          </button>
+          <a className="btn btn--link" href={myPostsHref}>
+            Anunțurile mele
+          </a>
+        </div>
+      </form>
+      <form className="profile-page__sign-out" method="post" action={signOutAction}>
+        <button className="btn" type="submit">
+          Ieșire din cont
+        </button>
+      </form>
+    </section>
+  );
+}
