@@ -1,0 +1,58 @@
+// Small form pieces shared by the editor, the moderation tools and any other form: a message tied
+// to its field (aria-describedby), and the summary of every message at the top of a form.
+import type { ReactNode } from 'react';
+
+/** The id of a field's error message: what `aria-describedby` points at. */
+export function errorId(name: string): string {
+  return `${name}-error`;
+}
+
+/** The id of a field's input: what the summary links to. */
+export function fieldId(name: string): string {
+  return `f-${name}`;
+}
+
+/** Attributes that tie an input to its message and mark it invalid (the message's space is always reserved). */
+export function describedBy(name: string, error: string | undefined, hintId?: string) {
+  return {
+    'aria-invalid': error ? (true as const) : undefined,
+    'aria-describedby': [hintId, error ? errorId(name) : undefined].filter(Boolean).join(' ') || undefined,
+  };
+}
+
+export function FieldError({ name, message }: { name: string; message?: string }) {
+  if (!message) return null;
+  return (
+    <p className="field__error" id={errorId(name)}>
+      {message}
+    </p>
+  );
+}
+
+/** The summary at the top of a form: every message, each a link to its field. */
+export function ErrorSummary({
+  title,
+  errors,
+  children,
+}: {
+  title: string;
+  errors: [string, string][];
+  children?: ReactNode;
+}) {
+  if (errors.length === 0 && !children) return null;
+  return (
+    <div className="form-summary" role="alert" tabIndex={-1} id="form-summary">
+      <h2 className="form-summary__title">{title}</h2>
+      {children}
+      {errors.length > 0 ? (
+        <ul>
+          {errors.map(([name, message]) => (
+            <li key={name}>
+              <a href={`#${fieldId(name)}`}>{message}</a>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </div>
+  );
+}

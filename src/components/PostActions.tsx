@@ -1,0 +1,68 @@
+// The owner's lifecycle buttons for one ad (editor page and "Anunțurile mele"): each a small POST form,
+// so they work without JavaScript. Deleting goes through a confirmation page.
+
+export interface PostActionsProps {
+  /** `/posts/edit/<id>/<action>` for each offered action; absent when not offered. */
+  publish?: string;
+  renew?: string;
+  sold?: string;
+  unpublish?: string;
+  /** The confirmation page of deleting. */
+  remove?: string;
+  edit?: string;
+  /** Where to come back to after the action (same-site path). */
+  returnTo?: string;
+  /** Why renewing is not offered now (renewed today). */
+  renewNote?: string;
+}
+
+function ActionForm({
+  action,
+  label,
+  returnTo,
+  primary,
+}: {
+  action: string;
+  label: string;
+  returnTo?: string;
+  primary?: boolean;
+}) {
+  return (
+    <form method="post" action={action} className="post-actions__form">
+      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      <button type="submit" className={primary ? 'btn btn--primary btn--small' : 'btn btn--small'}>
+        {label}
+      </button>
+    </form>
+  );
+}
+
+export function PostActions(props: PostActionsProps) {
+  return (
+    <div className="post-actions">
+      {props.edit ? (
+        <a className="btn btn--small" href={props.edit}>
+          Editează
+        </a>
+      ) : null}
+      {props.publish ? (
+        <ActionForm action={props.publish} label="Publică din nou" returnTo={props.returnTo} primary />
+      ) : null}
+      {props.renew ? (
+        <ActionForm action={props.renew} label="Reînnoiește (30 de zile)" returnTo={props.returnTo} primary />
+      ) : null}
+      {props.sold ? (
+        <ActionForm action={props.sold} label="Marchează ca vândut" returnTo={props.returnTo} />
+      ) : null}
+      {props.unpublish ? (
+        <ActionForm action={props.unpublish} label="Retrage anunțul" returnTo={props.returnTo} />
+      ) : null}
+      {props.remove ? (
+        <a className="btn btn--small btn--danger" href={props.remove}>
+          Șterge
+        </a>
+      ) : null}
+      {props.renewNote ? <p className="muted post-actions__note">{props.renewNote}</p> : null}
+    </div>
+  );
+}

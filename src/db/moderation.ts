@@ -1,0 +1,183 @@
+// Operator tools: the moderation log, bans, and what /moderare lists.
+import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../env';
+import { moderationLog, posts, reports, users } from './schema';
+
+/** Who did what to which ad or user; recorded in the same batch as the change itself. */
+export interface LogEntry {
+  operatorUserId: number;
+  action: string;
+  targetType: 'post' | 'user';
+  targetId: number;
+  details?: string;
+}
+
+/** The insert of one log entry, to put in a `db.batch` with the change it records. */
+export function logStatement(db: Db, entry: LogEntry, now: number) {
+  return db.insert(moderationLog).values({ ...entry, details: entry.details ?? '', createdAt: now });
+}
+
+/** Bans or unbans a user (a banned user's ads stop showing: the browse queries exclude them). */
+export async function setUserBanned(db: Db, userId: number, banned: boolean, log: LogEntry, now: number) {
+  await db.batch([
+    db.update(users).set({ banned, updatedAt: now }).where(eq(users.id, userId)),
+    logStatement(db, log, now),
+  ]);
+}
+
+export async function getUser(db: Db, userId: number) {
+  return (await db.select().from(users).where(eq(users.id, userId)).get()) ?? null;
+}
+
+/** Marks every open report of an ad resolved. */
+export async function resolveReports(db: Db, postId: number, log: LogEntry, now: number) {
+  await db.batch([
+    db
+      .update(reports)
+      .set({ resolvedAt: now })
+      .where(and(eq(reports.postId, postId), isNull(reports.resolvedAt))),
+    logStatement(db, log, now),
+  ]);
+}
+
+/** One ad as a row of the moderation page. */
+export interface ModerationPost {
+  id: number;
+  title: string;
+  slug: string;
+  categoryId: number;
+  status: string;
+  createdAt: number;
+  expiresAt: number | null;
+  promotion: number;
+  promotedUntil: number | null;
+  userId: number;
+  authorName: string;
+  authorBanned: boolean;
+  authorIsOperator: boolean;
+  photoCount: number;
+  /** Open reports: how many, and each reason with its details. */
+  openReports: { reason: string; details: string; createdAt: number }[];
+}
+
+export interface LogRow {
+  id: number;
+  action: string;
+  targetType: 'post' | 'user';
+  targetId: number;
+  details: string;
+  createdAt: number;
+  operatorName: string | null;
+}
+
+export interface ModerationData {
+  reported: ModerationPost[];
+  newest: ModerationPost[];
+  log: LogRow[];
+}
+
+const postFields = {
+  id: posts.id,
+  title: posts.title,
+  slug: posts.slug,
+  categoryId: posts.categoryId,
+  status: posts.status,
+  createdAt: posts.createdAt,
+  expiresAt: posts.expiresAt,
+  promotion: posts.promotion,
+  promotedUntil: posts.promotedUntil,
+  userId: posts.userId,
+  authorName: sql<string>`${users.name}`.as('author_name'),
+  authorBanned: sql<number>`${users.banned}`.as('author_banned'),
+  authorRole: sql<string>`${users.role}`.as('author_role'),
+  photoCount: sql<number>`(SELECT count(*) FROM photos ph WHERE ph.post_id = ${posts.id})`.as('photo_count'),
+};
+
+/** Everything /moderare shows, in one round trip (plus one for the reports of the listed ads). */
+export async function moderationData(db: Db, limit = 30): Promise<ModerationData> {
+  const reportedIds = db
+    .select({ postId: reports.postId, n: count(), last: sql<number>`max(${reports.createdAt})` })
+    .from(reports)
+    .where(isNull(reports.resolvedAt))
+    .groupBy(reports.postId)
+    .orderBy(desc(count()), desc(sql`max(${reports.createdAt})`))
+    .limit(limit);
+  const newest = db
+    .select(postFields)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+  const logRows = db
+    .select({
+      id: moderationLog.id,
+      action: moderationLog.action,
+      targetType: moderationLog.targetType,
+      targetId: moderationLog.targetId,
+      details: moderationLog.details,
+      createdAt: moderationLog.createdAt,
+      operatorName: sql<string | null>`${users.name}`.as('operator_name'),
+    })
+    .from(moderationLog)
+    .leftJoin(users, eq(users.id, moderationLog.operatorUserId))
+    .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+    .limit(limit);
+  const [reportedRows, newestRows, log] = await db.batch([reportedIds, newest, logRows]);
+  const ids = [...new Set([...reportedRows.map((r) => r.postId), ...newestRows.map((r) => r.id)])];
+  if (ids.length === 0) return { reported: [], newest: [], log: log as LogRow[] };
+  const [reportedPosts, openReports] = await db.batch([
+    db
+      .select(postFields)
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        inArray(
+          posts.id,
+          reportedRows.map((r) => r.postId),
+        ),
+      ),
+    db
+      .select({
+        postId: reports.postId,
+        reason: reports.reason,
+        details: reports.details,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(and(isNull(reports.resolvedAt), inArray(reports.postId, ids)))
+      .orderBy(desc(reports.createdAt))
+      .limit(1000),
+  ]);
+  const byPost = new Map<number, ModerationPost['openReports']>();
+  for (const r of openReports) {
+    const list = byPost.get(r.postId) ?? [];
+    list.push({ reason: r.reason, details: r.details, createdAt: r.createdAt });
+    byPost.set(r.postId, list);
+  }
+  type Row = (typeof newestRows)[number];
+  const toPost = (row: Row): ModerationPost => ({
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    categoryId: row.categoryId,
+    status: row.status,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    promotion: row.promotion,
+    promotedUntil: row.promotedUntil,
+    userId: row.userId,
+    authorName: row.authorName,
+    authorBanned: !!row.authorBanned,
+    authorIsOperator: row.authorRole === 'operator',
+    photoCount: Number(row.photoCount) || 0,
+    openReports: byPost.get(row.id) ?? [],
+  });
+  const order = new Map(reportedRows.map((r, i) => [r.postId, i]));
+  return {
+    reported: (reportedPosts as Row[])
+      .map(toPost)
+      .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+    newest: newestRows.map(toPost),
+    log: log as LogRow[],
+  };
+}

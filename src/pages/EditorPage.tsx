@@ -1,0 +1,353 @@
+// `/posts/new` and `/posts/edit/:postId`: the ad form. Works without JavaScript (every kind's own
+// fields shown in labelled fieldsets, photos chosen in a plain file input and kept as hidden
+// `photoIds` once uploaded); the `editor` island uploads photos at once with progress, previews,
+// reordering and the main-photo choice, and shows only the chosen category's own fields.
+import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/FormFields';
+import { PostActions, type PostActionsProps } from '../components/PostActions';
+import { type CategoryKind, FIELDS_BY_KIND } from '../lib/post-fields';
+import {
+  CURRENCIES,
+  DESCRIPTION_MAX,
+  MAX_PHOTOS,
+  orderedErrors,
+  type PostFormValues,
+  TITLE_MAX,
+} from '../lib/post-form';
+
+export interface EditorPhoto {
+  id: number;
+  thumbUrl: string;
+}
+
+export interface EditorCategory {
+  id: number;
+  name: string;
+  kind: CategoryKind;
+  children: { id: number; name: string; kind: CategoryKind }[];
+}
+
+export interface EditorPageProps {
+  mode: 'new' | 'edit';
+  action: string;
+  values: PostFormValues;
+  errors: Record<string, string>;
+  /** A message for the whole form (e.g. the daily limit), shown in the summary. */
+  formMessage?: string;
+  categories: EditorCategory[];
+  localities: readonly string[];
+  photos: EditorPhoto[];
+  uploadUrl: string;
+  /** Edit mode: the ad's state and its lifecycle actions. */
+  post?: { href: string; statusLabel: string; actions: PostActionsProps };
+}
+
+const KIND_LEGENDS: Record<Exclude<CategoryKind, 'general'>, string> = {
+  home: 'Detalii pentru locuințe (imobiliare)',
+  car: 'Detalii pentru vehicule (auto-moto)',
+  job: 'Detalii pentru locuri de muncă',
+};
+
+const ACCEPT = 'image/jpeg,image/png,image/webp,image/gif';
+
+function kindOfChoice(categories: EditorCategory[], value: string): CategoryKind | null {
+  for (const c of categories) {
+    if (String(c.id) === value) return c.kind;
+    for (const s of c.children) if (String(s.id) === value) return s.kind;
+  }
+  return null;
+}
+
+export function EditorPage(props: EditorPageProps) {
+  const { values, errors, categories } = props;
+  const summary = orderedErrors(errors);
+  const chosenKind = kindOfChoice(categories, values.category);
+  const submitLabel = props.mode === 'new' ? 'Publică anunțul' : 'Salvează modificările';
+  const heading = props.mode === 'new' ? 'Publică un anunț' : 'Modifică anunțul';
+  return (
+    <section className="editor">
+      <h1>{heading}</h1>
+      {props.post ? (
+        <div className="box editor__state">
+          <p>
+            Stare: <strong>{props.post.statusLabel}</strong> · <a href={props.post.href}>Vezi anunțul</a>
+          </p>
+          <PostActions {...props.post.actions} />
+        </div>
+      ) : null}
+      <ErrorSummary
+        title={summary.length > 0 ? 'Anunțul nu a fost salvat. Corectați:' : 'Anunțul nu a fost salvat.'}
+        errors={summary}
+      >
+        {props.formMessage ? <p>{props.formMessage}</p> : null}
+      </ErrorSummary>
+      <form
+        method="post"
+        action={props.action}
+        encType="multipart/form-data"
+        noValidate
+        className="form editor__form"
+        id="editor-form"
+        data-upload-url={props.uploadUrl}
+        data-max-photos={MAX_PHOTOS}
+      >
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('category')}>
+            Categoria
+          </label>
+          <select
+            id={fieldId('category')}
+            name="category"
+            required
+            defaultValue={values.category}
+            {...describedBy('category', errors.category)}
+          >
+            <option value="">Alegeți categoria…</option>
+            {categories.map((c) =>
+              c.children.length > 0 ? (
+                <optgroup key={c.id} label={c.name}>
+                  {c.children.map((s) => (
+                    <option key={s.id} value={s.id} data-kind={s.kind}>
+                      {s.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ) : (
+                <option key={c.id} value={c.id} data-kind={c.kind}>
+                  {c.name}
+                </option>
+              ),
+            )}
+          </select>
+          <FieldError name="category" message={errors.category} />
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('title')}>
+            Titlul
+          </label>
+          <p className="field__hint" id="title-hint">
+            Între 10 și {TITLE_MAX} de caractere, fără majuscule peste tot. De ex.: „Apartament 2 camere, zona
+            centrală”.
+          </p>
+          <input
+            id={fieldId('title')}
+            name="title"
+            type="text"
+            required
+            maxLength={TITLE_MAX + 20}
+            defaultValue={values.title}
+            autoComplete="off"
+            {...describedBy('title', errors.title, 'title-hint')}
+          />
+          <FieldError name="title" message={errors.title} />
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('description')}>
+            Descrierea
+          </label>
+          <p className="field__hint" id="description-hint">
+            Cel puțin 20 de caractere. Numerele de telefon scrise aici sunt ascunse vizitatorilor: folosiți
+            câmpul „Telefon”.
+          </p>
+          <textarea
+            id={fieldId('description')}
+            name="description"
+            rows={8}
+            required
+            maxLength={DESCRIPTION_MAX + 500}
+            defaultValue={values.description}
+            {...describedBy('description', errors.description, 'description-hint')}
+          />
+          <FieldError name="description" message={errors.description} />
+        </div>
+
+        <fieldset className="field-group">
+          <legend>Prețul</legend>
+          <div className="field-row">
+            <div className="field field--grow">
+              <label className="field__label" htmlFor={fieldId('price')}>
+                Preț
+              </label>
+              <input
+                id={fieldId('price')}
+                name="price"
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                defaultValue={values.price}
+                {...describedBy('price', errors.price, 'price-hint')}
+              />
+            </div>
+            <div className="field">
+              <label className="field__label" htmlFor={fieldId('currency')}>
+                Moneda
+              </label>
+              <select
+                id={fieldId('currency')}
+                name="currency"
+                defaultValue={values.currency}
+                {...describedBy('currency', errors.currency)}
+              >
+                {CURRENCIES.map((c) => (
+                  <option key={c} value={c}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+          <p className="field__hint" id="price-hint">
+            Număr întreg; lăsați gol sau 0 ca prețul să nu fie afișat.
+          </p>
+          <FieldError name="price" message={errors.price} />
+          <FieldError name="currency" message={errors.currency} />
+          <label className="checkbox">
+            <input type="checkbox" name="negotiable" value="1" defaultChecked={values.negotiable} />{' '}
+            Negociabil
+          </label>
+        </fieldset>
+
+        {(Object.keys(KIND_LEGENDS) as (keyof typeof KIND_LEGENDS)[]).map((kind) => (
+          <fieldset
+            key={kind}
+            className="field-group editor__kind"
+            data-kind={kind}
+            data-chosen={chosenKind === kind ? 'true' : undefined}
+          >
+            <legend>{KIND_LEGENDS[kind]}</legend>
+            <p className="field__hint editor__kind-hint">
+              Completați doar dacă se potrivesc categoriei alese.
+            </p>
+            <div className="field-row field-row--wrap">
+              {FIELDS_BY_KIND[kind].map((def) => (
+                <div className="field" key={def.name}>
+                  <label className="field__label" htmlFor={fieldId(def.name)}>
+                    {def.label}
+                    {def.unit ? ` (${def.unit})` : ''}
+                  </label>
+                  {def.type === 'choice' ? (
+                    <select
+                      id={fieldId(def.name)}
+                      name={def.name}
+                      defaultValue={values.fields[def.name] ?? ''}
+                      {...describedBy(def.name, errors[def.name])}
+                    >
+                      <option value="">—</option>
+                      {(def.choices ?? []).map((choice) => (
+                        <option key={choice} value={choice}>
+                          {choice}
+                        </option>
+                      ))}
+                    </select>
+                  ) : (
+                    <input
+                      id={fieldId(def.name)}
+                      name={def.name}
+                      type="text"
+                      inputMode="numeric"
+                      autoComplete="off"
+                      defaultValue={values.fields[def.name] ?? ''}
+                      {...describedBy(def.name, errors[def.name])}
+                    />
+                  )}
+                  <FieldError name={def.name} message={errors[def.name]} />
+                </div>
+              ))}
+            </div>
+          </fieldset>
+        ))}
+
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('locality')}>
+            Localitatea
+          </label>
+          <select
+            id={fieldId('locality')}
+            name="locality"
+            defaultValue={values.locality}
+            {...describedBy('locality', errors.locality)}
+          >
+            {props.localities.map((l) => (
+              <option key={l} value={l}>
+                {l}
+              </option>
+            ))}
+          </select>
+          <FieldError name="locality" message={errors.locality} />
+        </div>
+
+        <div className="field">
+          <label className="field__label" htmlFor={fieldId('phone')}>
+            Telefon de contact
+          </label>
+          <p className="field__hint" id="phone-hint">
+            Mobil sau fix din România. Este arătat doar celor care apasă „Arată telefonul”.
+          </p>
+          <input
+            id={fieldId('phone')}
+            name="phone"
+            type="tel"
+            autoComplete="tel"
+            required
+            defaultValue={values.phone}
+            {...describedBy('phone', errors.phone, 'phone-hint')}
+          />
+          <FieldError name="phone" message={errors.phone} />
+        </div>
+
+        <fieldset className="field-group photos" id="photos">
+          <legend>Fotografii (cel mult {MAX_PHOTOS})</legend>
+          <p className="field__hint" id="photos-hint">
+            Prima fotografie este fotografia principală. JPG, PNG, WEBP sau GIF, fiecare sub 10 MB.
+          </p>
+          <ol className="photo-list" id="photo-list" aria-label="Fotografiile anunțului">
+            {props.photos.map((photo, i) => (
+              <li className="photo-item" key={photo.id} data-id={photo.id}>
+                <img
+                  className="photo-item__img"
+                  src={photo.thumbUrl}
+                  alt={`Fotografia ${i + 1}`}
+                  width={160}
+                  height={120}
+                  loading="lazy"
+                />
+                <input type="hidden" name="photoIds" value={photo.id} />
+                <div className="photo-item__controls">
+                  <label className="photo-item__main">
+                    <input type="radio" name="mainPhoto" value={photo.id} defaultChecked={i === 0} />{' '}
+                    Fotografie principală
+                  </label>
+                  <label className="photo-item__remove">
+                    <input type="checkbox" name="removePhotoIds" value={photo.id} /> Elimină
+                  </label>
+                </div>
+              </li>
+            ))}
+          </ol>
+          <div className="field">
+            <label className="field__label" htmlFor={fieldId('photos')}>
+              Adaugă fotografii
+            </label>
+            <input
+              id={fieldId('photos')}
+              name="photos"
+              type="file"
+              multiple
+              accept={ACCEPT}
+              {...describedBy('photos', errors.photos, 'photos-hint')}
+            />
+            <FieldError name="photos" message={errors.photos} />
+          </div>
+          <p className="photo-status" id="photo-status" aria-live="polite" tabIndex={-1} />
+        </fieldset>
+
+        <div className="form__actions">
+          <button type="submit" className="btn btn--primary btn--large">
+            {submitLabel}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+// `/posts/mine` ("Anunțurile mele"): the signed-in person's ads in every state, with the actions each
+// state allows; and the confirmation step of deleting an ad.
+import { PostActions, type PostActionsProps } from '../components/PostActions';
+
+export interface MyPostRow {
+  id: number;
+  title: string;
+  href: string;
+  thumbUrl: string | null;
+  statusLabel: string;
+  statusClass: string;
+  /** e.g. "Expiră pe 12 iunie 2026". */
+  detail: string;
+  price: string | null;
+  actions: PostActionsProps;
+}
+
+export interface MyPostsPageProps {
+  rows: MyPostRow[];
+  /** Confirmation of the last action (from `?ok=`). */
+  notice?: string;
+  newPostHref: string;
+}
+
+export function MyPostsPage({ rows, notice, newPostHref }: MyPostsPageProps) {
+  return (
+    <section className="my-posts">
+      <div className="my-posts__head">
+        <h1>Anunțurile mele</h1>
+        <a className="btn btn--accent" href={newPostHref}>
+          Publică un anunț
+        </a>
+      </div>
+      {notice ? (
+        <p className="notice notice--ok" role="status">
+          {notice}
+        </p>
+      ) : null}
+      {rows.length === 0 ? (
+        <p className="muted">Nu aveți încă niciun anunț.</p>
+      ) : (
+        <ul className="my-posts__list">
+          {rows.map((row) => (
+            <li key={row.id} className="my-post box" id={`anunt-${row.id}`}>
+              <div className="my-post__thumb">
+                {row.thumbUrl ? (
+                  <img src={row.thumbUrl} alt="" width={96} height={72} loading="lazy" />
+                ) : null}
+              </div>
+              <div className="my-post__body">
+                <h2 className="my-post__title">
+                  <a href={row.href}>{row.title}</a>
+                </h2>
+                <p className="my-post__meta">
+                  <span className={`status ${row.statusClass}`}>{row.statusLabel}</span>{' '}
+                  <span className="muted">{row.detail}</span>
+                  {row.price ? <span className="my-post__price"> · {row.price}</span> : null}
+                </p>
+                <PostActions {...row.actions} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export interface ConfirmDeletePageProps {
+  title: string;
+  postHref: string;
+  action: string;
+  photoCount: number;
+  cancelHref: string;
+  error?: string;
+}
+
+/** Deleting an ad is final (its photos leave storage): one more explicit step. */
+export function ConfirmDeletePage(props: ConfirmDeletePageProps) {
+  return (
+    <section className="confirm-delete box">
+      <h1>Ștergeți anunțul?</h1>
+      <p>
+        Anunțul <a href={props.postHref}>{props.title}</a>
+        {props.photoCount > 0 ? ` și cele ${props.photoCount} fotografii ale sale` : ''} vor fi șterse
+        definitiv. Nu le veți mai putea recupera.
+      </p>
+      <form method="post" action={props.action} className="form">
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            name="confirm"
+            value="da"
+            required
+            id="f-confirm"
+            aria-invalid={props.error ? true : undefined}
+            aria-describedby={props.error ? 'confirm-error' : undefined}
+          />{' '}
+          Da, vreau să șterg definitiv acest anunț
+        </label>
+        {props.error ? (
+          <p className="field__error" id="confirm-error">
+            {props.error}
+          </p>
+        ) : null}
+        <div className="form__actions">
+          <button type="submit" className="btn btn--danger">
+            Șterge definitiv
+          </button>
+          <a className="btn" href={props.cancelHref}>
+            Renunță
+          </a>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,281 @@
+// The life of an ad: published 30 days → expired (daily job); renew at most once a day; sold;
+// unpublish (back to draft) and publish again; delete with a confirmation, photos leaving R2.
+import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../src/db/schema';
+import { runScheduled } from '../../src/routes/scheduled';
+import { getAs, postFormAs } from '../auth-helpers';
+import { get, textOf } from '../helpers';
+import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
+
+async function listingHrefs(path = '/anunturi/imobiliare'): Promise<string[]> {
+  const html = await (await get(path)).text();
+  return [...html.matchAll(/href="(\/anunt\/[^"?#]+)"/g)].map((m) => m[1]);
+}
+
+function adPath(post: schema.Post, category = 'imobiliare') {
+  return `/anunt/${category}/${post.slug}-${post.id}`;
+}
+
+describe('renewing', () => {
+  it('brings an expired ad back for 30 days from now, at the top of its listing', async () => {
+    const { cookie, user } = await person();
+    await makeAd(user.id, { title: 'Anunț mai nou decât cel expirat', bumpedAt: Date.now() - DAY });
+    const ad = await makeAd(user.id, {
+      status: 'expired',
+      bumpedAt: Date.now() - 40 * DAY,
+      expiresAt: Date.now() - 10 * DAY,
+      updatedAt: Date.now() - 10 * DAY,
+    });
+    expect(await listingHrefs()).not.toContain(adPath(ad));
+    const before = Date.now();
+    const res = await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${adPath(ad)}?stare=reinnoieste`);
+    const row = await postRow(ad.id);
+    expect(row?.status).toBe('published');
+    expect(row?.bumpedAt).toBeGreaterThanOrEqual(before);
+    expect(row?.renewedAt).toBe(row?.bumpedAt);
+    expect(row?.expiresAt).toBe((row?.bumpedAt ?? 0) + 30 * DAY);
+    expect(row?.updatedAt).toBe(row?.bumpedAt);
+    expect((await listingHrefs())[0]).toBe(adPath(ad));
+  });
+
+  it('refuses a second renewal the same day with 429 and a Romanian message', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id, { bumpedAt: Date.now() - 5 * DAY });
+    expect((await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie)).status).toBe(303);
+    const bumped = (await postRow(ad.id))?.bumpedAt;
+    const again = await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie);
+    expect(again.status).toBe(429);
+    expect(textOf(await again.text())).toContain('Îl puteți reînnoi din nou mâine.');
+    expect((await postRow(ad.id))?.bumpedAt).toBe(bumped);
+  });
+
+  it('does not offer renewing an ad published less than a day ago', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id, { bumpedAt: Date.now() - 3_600_000 });
+    const html = await (await getAs(`/posts/edit/${ad.id}`, cookie)).text();
+    expect(html).not.toContain(`/posts/edit/${ad.id}/reinnoieste`);
+    expect(textOf(html)).toContain('Anunțul poate fi reînnoit o dată pe zi.');
+    expect((await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie)).status).toBe(429);
+  });
+});
+
+describe('sold, unpublished, published again', () => {
+  it('marks an ad sold: out of the listing, its page says so and is noindex', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id);
+    expect(await listingHrefs()).toContain(adPath(ad));
+    const res = await postFormAs(`/posts/edit/${ad.id}/vandut`, {}, cookie);
+    expect(res.status).toBe(303);
+    const row = await postRow(ad.id);
+    expect(row?.status).toBe('sold');
+    expect(row?.closedAt).toBeGreaterThan(Date.now() - 60_000);
+    expect(row?.updatedAt).toBe(row?.closedAt);
+    expect(await listingHrefs()).not.toContain(adPath(ad));
+    const page = await get(adPath(ad));
+    const html = await page.text();
+    expect(page.status).toBe(200);
+    expect(textOf(html)).toMatch(/marcat ca vândut/);
+    expect(html).toContain('noindex');
+  });
+
+  it('unpublishes an ad back to a draft only its author sees, and publishes it again', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id);
+    expect((await postFormAs(`/posts/edit/${ad.id}/retrage`, {}, cookie)).status).toBe(303);
+    expect((await postRow(ad.id))?.status).toBe('draft');
+    expect(await listingHrefs()).not.toContain(adPath(ad));
+    expect((await get(adPath(ad))).status).toBe(404);
+    expect((await getAs(adPath(ad), cookie)).status).toBe(200);
+    const res = await postFormAs(`/posts/edit/${ad.id}/publica`, {}, cookie);
+    expect(res.status).toBe(303);
+    const row = await postRow(ad.id);
+    expect(row?.status).toBe('published');
+    expect(row?.expiresAt).toBeGreaterThan(Date.now() + 29 * DAY);
+    expect(await listingHrefs()).toContain(adPath(ad));
+  });
+
+  it('refuses (409) an action the ad’s state does not allow, e.g. selling a draft', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id, { status: 'draft' });
+    const res = await postFormAs(`/posts/edit/${ad.id}/vandut`, {}, cookie);
+    expect(res.status).toBe(409);
+    expect((await postRow(ad.id))?.status).toBe('draft');
+  });
+
+  it('lets no owner undo an operator’s hiding (409)', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id, { status: 'hidden' });
+    for (const action of ['reinnoieste', 'publica', 'vandut', 'retrage']) {
+      const res = await postFormAs(`/posts/edit/${ad.id}/${action}`, {}, cookie);
+      expect(res.status, action).toBe(409);
+      expect(textOf(await res.text())).toContain('ascuns de un operator');
+    }
+    expect((await postRow(ad.id))?.status).toBe('hidden');
+  });
+
+  it('keeps the state and lifetime of an ad when it is edited, and updated_at follows', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id, { updatedAt: Date.now() - 5 * DAY });
+    const res = await postFormAs(
+      `/posts/edit/${ad.id}`,
+      formOf(validFields({ title: 'Titlu schimbat al anunțului' })),
+      cookie,
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(
+      /\/anunt\/imobiliare\/titlu-schimbat-al-anuntului-\d+\?salvat=1$/,
+    );
+    const row = await postRow(ad.id);
+    expect(row).toMatchObject({ status: 'published', expiresAt: ad.expiresAt, bumpedAt: ad.bumpedAt });
+    expect(row?.updatedAt).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('shows the editor with the ad’s values, its state and the sold action', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id, { fields: { rooms: 4 } });
+    const html = await (await getAs(`/posts/edit/${ad.id}`, cookie)).text();
+    expect(html).toContain(`value="${ad.title}"`);
+    expect(html).toMatch(/<option value="102" data-kind="home" selected="">/);
+    expect(html).toContain('value="4"');
+    expect(html).toContain('Salvează modificările');
+    expect(textOf(html)).toContain('Stare: Publicat');
+    expect(html).toContain('Marchează ca vândut');
+  });
+});
+
+describe('deleting', () => {
+  it('asks for confirmation first and deletes nothing without it', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id);
+    const page = await getAs(`/posts/edit/${ad.id}/sterge`, cookie);
+    expect(page.status).toBe(200);
+    expect(textOf(await page.text())).toContain('Ștergeți anunțul?');
+    const res = await postFormAs(`/posts/edit/${ad.id}/sterge`, {}, cookie);
+    expect(res.status).toBe(400);
+    expect(textOf(await res.text())).toContain('Bifați căsuța pentru a confirma ștergerea.');
+    expect(await postRow(ad.id)).not.toBeNull();
+  });
+
+  it('deletes the ad, its photos (rows and R2 objects) and its reports in one go', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id);
+    const photo = await makeDraftPhoto(user.id, ad.id);
+    await env.PHOTOS.put(`photos/${photo.id}/w320.webp`, new Uint8Array([1]));
+    await db
+      .insert(schema.reports)
+      .values({ postId: ad.id, reason: 'Spam', reporterKey: 'u:1', createdAt: Date.now() });
+    const res = await postFormAs(`/posts/edit/${ad.id}/sterge`, { confirm: 'da' }, cookie);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/posts/mine?ok=sterge');
+    expect(await postRow(ad.id)).toBeNull();
+    expect(await db.select().from(schema.photos).where(eq(schema.photos.id, photo.id))).toEqual([]);
+    expect((await env.PHOTOS.list({ prefix: `photos/${photo.id}/` })).objects).toEqual([]);
+    expect(await db.select().from(schema.reports).where(eq(schema.reports.postId, ad.id))).toEqual([]);
+    expect((await get(adPath(ad))).status).toBe(404);
+    expect(textOf(await (await getAs('/posts/mine?ok=sterge', cookie)).text())).toContain(
+      'Anunțul a fost șters.',
+    );
+  });
+});
+
+describe('Anunțurile mele', () => {
+  it('lists the person’s own ads in every state, with the state and the actions it allows', async () => {
+    const { cookie, user } = await person();
+    const other = await person();
+    const published = await makeAd(user.id, { title: 'Anunț publicat de test' });
+    const expired = await makeAd(user.id, {
+      title: 'Anunț expirat de test',
+      status: 'expired',
+      expiresAt: Date.now() - DAY,
+      bumpedAt: Date.now() - 31 * DAY,
+    });
+    const sold = await makeAd(user.id, { title: 'Anunț vândut de test', status: 'sold' });
+    const draft = await makeAd(user.id, { title: 'Anunț ciornă de test', status: 'draft' });
+    const hidden = await makeAd(user.id, { title: 'Anunț ascuns de test', status: 'hidden' });
+    await makeAd(other.user.id, { title: 'Anunțul altcuiva aici' });
+    const res = await getAs('/posts/mine', cookie);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('no-store');
+    const html = await res.text();
+    const text = textOf(html);
+    for (const [ad, label] of [
+      [published, 'Publicat'],
+      [expired, 'Expirat'],
+      [sold, 'Vândut'],
+      [draft, 'Ciornă'],
+      [hidden, 'Ascuns de un operator'],
+    ] as const) {
+      const item = html.slice(html.indexOf(`id="anunt-${ad.id}"`));
+      const one = textOf(item.slice(0, item.indexOf('</li>')));
+      expect(one, ad.title).toContain(ad.title);
+      expect(one, ad.title).toContain(label);
+    }
+    expect(text).not.toContain('Anunțul altcuiva aici');
+    expect(html).toContain(`/posts/edit/${expired.id}/reinnoieste`);
+    expect(html).toContain(`/posts/edit/${published.id}/vandut`);
+    expect(html).toContain(`/posts/edit/${draft.id}/publica`);
+    expect(html).not.toContain(`/posts/edit/${hidden.id}/publica`);
+    expect(html).toContain(`/posts/edit/${hidden.id}/sterge`);
+    // An action from this page comes back here with a confirmation.
+    const back = await postFormAs(`/posts/edit/${published.id}/vandut`, { returnTo: '/posts/mine' }, cookie);
+    expect(back.headers.get('location')).toBe('/posts/mine?ok=vandut');
+    expect(textOf(await (await getAs('/posts/mine?ok=vandut', cookie)).text())).toContain(
+      'Anunțul a fost marcat ca vândut.',
+    );
+  });
+
+  it('never sends an action elsewhere than this site', async () => {
+    const { cookie, user } = await person();
+    const ad = await makeAd(user.id);
+    const res = await postFormAs(`/posts/edit/${ad.id}/vandut`, { returnTo: '//evil.example/x' }, cookie);
+    expect(res.headers.get('location')).toBe(`${adPath(ad)}?stare=vandut`);
+  });
+});
+
+describe('the daily job', () => {
+  it('expires published ads past their 30 days and leaves the others', async () => {
+    const { user } = await person();
+    const now = Date.now();
+    const old = await makeAd(user.id, { expiresAt: now - 1000, bumpedAt: now - 30 * DAY - 1000 });
+    const fresh = await makeAd(user.id, { expiresAt: now + DAY });
+    const sold = await makeAd(user.id, { status: 'sold', expiresAt: now - 1000 });
+    const report = await runScheduled(env, now);
+    expect(report.expired).toBeGreaterThanOrEqual(1);
+    const row = await postRow(old.id);
+    expect(row?.status).toBe('expired');
+    expect(row?.updatedAt).toBe(now);
+    expect((await postRow(fresh.id))?.status).toBe('published');
+    expect((await postRow(sold.id))?.status).toBe('sold');
+    // The expired ad's page says so; the owner can renew it.
+    expect(textOf(await (await get(adPath(old))).text())).toContain('a expirat');
+  });
+
+  it('removes drafts never published and untouched for a week, with their photos, and orphaned uploads', async () => {
+    const { user } = await person();
+    const now = Date.now();
+    const stale = await makeAd(user.id, { status: 'draft', publishedAt: null, updatedAt: now - 8 * DAY });
+    const recent = await makeAd(user.id, { status: 'draft', publishedAt: null, updatedAt: now - DAY });
+    const unpublished = await makeAd(user.id, { status: 'draft', updatedAt: now - 30 * DAY });
+    const stalePhoto = await makeDraftPhoto(user.id, stale.id);
+    const orphan = await makeDraftPhoto(user.id);
+    await db
+      .update(schema.photos)
+      .set({ createdAt: now - 2 * DAY })
+      .where(eq(schema.photos.id, orphan.id));
+    const newOrphan = await makeDraftPhoto(user.id);
+    await runScheduled(env, now);
+    expect(await postRow(stale.id)).toBeNull();
+    expect(await postRow(recent.id)).not.toBeNull();
+    expect(await postRow(unpublished.id)).not.toBeNull();
+    const left = (await db.select({ id: schema.photos.id }).from(schema.photos)).map((p) => p.id);
+    expect(left).not.toContain(stalePhoto.id);
+    expect(left).not.toContain(orphan.id);
+    expect(left).toContain(newOrphan.id);
+    expect(await env.PHOTOS.head(`photos/${stalePhoto.id}/original.webp`)).toBeNull();
+    expect(await env.PHOTOS.head(`photos/${orphan.id}/original.webp`)).toBeNull();
+  });
+});
