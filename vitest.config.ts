@@ -37,6 +37,8 @@ export default defineConfig({
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     exclude: ['test/e2e/**', 'test/bench/**', 'node_modules/**'],
     setupFiles: ['./test/setup.ts'],
+    // sanitize-html (CommonJS, via postcss → nanoid) must be pre-bundled to load inside workerd.
+    deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },
     testTimeout: 30_000,
   },
 });

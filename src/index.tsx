@@ -1,19 +1,23 @@
 import { drizzle } from 'drizzle-orm/d1';
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { sessionMiddleware } from './auth/session';
 import { ErrorView } from './components/ErrorView';
 import * as schema from './db/schema';
 import type { AppEnv, Bindings } from './env';
 import { contentSecurityPolicy } from './lib/csp';
-import { BadInput, HttpError } from './lib/errors';
+import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound } from './lib/errors';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { renderer } from './renderer';
+import { accountRoutes } from './routes/account';
 import { authRoutes } from './routes/auth';
+import { devRoutes } from './routes/dev';
 import { editorRoutes } from './routes/editor';
 import { homeRoutes } from './routes/home';
 import { legacyRoutes } from './routes/legacy';
+import { moderationRoutes } from './routes/moderation';
 import { pageRoutes } from './routes/pages';
 import { photoRoutes } from './routes/photos';
 import { postRoutes } from './routes/post';
@@ -24,6 +28,10 @@ import { searchRoutes } from './routes/search';
 import { sitemapRoutes } from './routes/sitemap';
 
 export const app = new Hono<AppEnv>();
+
+// The renderer first, so that errors thrown by any later middleware (CSRF, session) still render
+// inside the layout.
+app.use('*', renderer);
 
 // Security headers on every response, including errors and 404s.
 app.use('*', async (c, next) => {
@@ -46,6 +54,24 @@ app.use(
   }),
 );
 
+// Form bodies are parsed once here (Hono caches the result for the handlers), so a malformed
+// multipart or urlencoded body is a 400 with a message in every route, never a 500.
+app.use('*', async (c, next) => {
+  const type = c.req.header('content-type') ?? '';
+  if (
+    c.req.method !== 'GET' &&
+    c.req.method !== 'HEAD' &&
+    /^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)
+  ) {
+    try {
+      await c.req.formData();
+    } catch {
+      throw new BadInput('Formularul trimis nu a putut fi citit. Vă rugăm să încercați din nou.');
+    }
+  }
+  await next();
+});
+
 app.use('*', async (c, next) => {
   c.set('db', drizzle(c.env.DB, { schema }));
   await next();
@@ -64,19 +90,20 @@ app.use('*', async (c, next) => {
   );
 });
 
-app.use('*', renderer);
-
 app.route('/', photoRoutes);
 app.route('/', homeRoutes);
 app.route('/', postsRoutes);
 app.route('/', postRoutes);
 app.route('/', searchRoutes);
 app.route('/', editorRoutes);
+app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
+app.route('/', accountRoutes);
 app.route('/', authRoutes);
 app.route('/', pageRoutes);
 app.route('/', sitemapRoutes);
 app.route('/', legacyRoutes);
+app.route('/', devRoutes);
 
 app.get('/404', (c) => {
   c.status(404);
@@ -96,11 +123,25 @@ function wantsJson(accept: string | undefined, path: string): boolean {
   );
 }
 
+/** Hono's own exceptions (CSRF refusal 403, body limits 413, …) mapped onto the catalogue. */
+function asHttpError(err: Error): HttpError | null {
+  if (err instanceof HttpError) return err;
+  if (err instanceof HTTPException) {
+    if (err.status === 403) return new Forbidden();
+    if (err.status === 401) return new NotAuthenticated();
+    if (err.status === 404) return new NotFound();
+    if (err.status === 413) return new BadInput('Cererea este prea mare.', {}, 413);
+    if (err.status >= 400 && err.status < 500) return new BadInput('Cerere invalidă.');
+  }
+  return null;
+}
+
 app.onError((err, c) => {
-  const known = err instanceof HttpError;
-  const status = known ? err.status : 500;
-  // Unknown errors show their name only: a message may carry internals, a stack never leaves.
-  const message = known ? err.message : 'A apărut o eroare. Vă rugăm să încercați din nou.';
+  const httpError = asHttpError(err);
+  const known = httpError !== null;
+  const status = httpError ? httpError.status : 500;
+  // Unknown errors show a generic message: theirs may carry internals, and a stack never leaves.
+  const message = httpError ? httpError.message : 'A apărut o eroare. Vă rugăm să încercați din nou.';
   if (!known) console.error('Unhandled error', c.req.method, c.req.path, err);
   c.header('Cache-Control', 'no-store');
   if (status === 404 && !wantsJson(c.req.header('accept'), c.req.path)) {
@@ -108,7 +149,10 @@ app.onError((err, c) => {
     return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
   }
   if (wantsJson(c.req.header('accept'), c.req.path)) {
-    return c.json({ error: message, fields: err instanceof BadInput ? err.fields : undefined }, status);
+    return c.json(
+      { error: message, fields: httpError instanceof BadInput ? httpError.fields : undefined },
+      status,
+    );
   }
   c.status(status);
   const url = new URL(c.req.url);

@@ -24,6 +24,7 @@ export const ROUTES = {
   newPost: '/posts/new',
   editPost: '/posts/edit/[postId]',
   myPosts: '/posts/mine',
+  postAction: '/posts/edit/[postId]/[action]',
   profile: '/profile/edit',
   sitemap: '/sitemap.xml',
   staticPage: '/static-page/[[...params]]',
@@ -33,6 +34,8 @@ export const ROUTES = {
   accountMenu: '/api/cont',
   report: '/raporteaza/[postId]',
   moderation: '/moderare',
+  moderatePost: '/moderare/anunt/[postId]/[action]',
+  moderateUser: '/moderare/utilizator/[userId]/[action]',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;
@@ -88,7 +91,15 @@ export function route(
 
 /** Makes a relative address absolute with the site's base URL (spec §2). */
 export function absoluteUrl(siteUrl: string, path: string): string {
-  return new URL(path, siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`).toString();
+  const base = siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`;
+  if (/^https?:\/\//i.test(path)) return new URL(path).toString();
+  // A request path such as `//x` or `/\\x` is a path on this site, never another host.
+  const local = `/${path.replace(/^[/\\]+/, '')}`;
+  try {
+    return new URL(local, base).toString();
+  } catch {
+    return base;
+  }
 }
 
 /** Keeps only same-site relative paths (`/…`, not `//…` or `/\…`): guards every redirect target. */

@@ -1,10 +1,29 @@
 import { Hono } from 'hono';
+import { homeData } from '../db/posts';
 import type { AppEnv } from '../env';
-import { ComingSoonPage } from '../pages/ComingSoonPage';
+import { absoluteUrl, route } from '../lib/links';
+import { HomePage } from '../pages/HomePage';
 
 export const homeRoutes = new Hono<AppEnv>();
-homeRoutes.get('/', (c) =>
-  c.render(<ComingSoonPage title="Anunțuri din Rădăuți și județul Suceava" />, {
+
+homeRoutes.get('/', async (c) => {
+  const data = await homeData(c.get('db'));
+  const siteUrl = c.env.SITE_URL;
+  return c.render(<HomePage {...data} />, {
     title: 'Anunțuri din Rădăuți și județul Suceava',
-  }),
-);
+    canonical: route('home'),
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'WebSite',
+        name: 'eRădăuți',
+        url: absoluteUrl(siteUrl, route('home')),
+        potentialAction: {
+          '@type': 'SearchAction',
+          target: `${absoluteUrl(siteUrl, route('search'))}?q={search_term_string}`,
+          'query-input': 'required name=search_term_string',
+        },
+      },
+    ],
+  });
+});

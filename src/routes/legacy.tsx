@@ -1,5 +1,25 @@
 import { Hono } from 'hono';
+import { getServablePhoto } from '../db/photos';
 import type { AppEnv } from '../env';
+import { NotFound } from '../lib/errors';
+import { photoUrl, responsiveUrl } from '../photos/urls';
+import { MAX_ID, segmentsAfter } from './browse-paths';
 
 export const legacyRoutes = new Hono<AppEnv>();
-legacyRoutes.get('/foto-radauti/*', (c) => c.notFound());
+
+/**
+ * The old site's photo URLs, `/foto-radauti/<size>-<photoId>-<anything>`: `large` goes to the full
+ * WebP, any other size to the responsive variant (DECISIONS.md). Anything else is 404.
+ */
+legacyRoutes.get('/foto-radauti/*', async (c) => {
+  const parsed = segmentsAfter(c.req.url, '/foto-radauti');
+  if (parsed?.segments.length !== 1) throw new NotFound();
+  const m = /^([a-z0-9]{1,20})-([1-9]\d{0,9})-(.*)$/i.exec(parsed.segments[0]);
+  if (!m) throw new NotFound();
+  const id = Number(m[2]);
+  if (id > MAX_ID) throw new NotFound();
+  const photo = await getServablePhoto(c.get('db'), id);
+  if (!photo) throw new NotFound();
+  const target = m[1].toLowerCase() === 'large' ? photoUrl(photo) : responsiveUrl(photo, 640);
+  return c.redirect(target, 301);
+});

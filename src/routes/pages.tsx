@@ -1,6 +1,96 @@
 import { Hono } from 'hono';
+import { marked } from 'marked';
+import sanitizeHtml from 'sanitize-html';
+import despreAnunturilePromovate from '../../content/despre-anunturile-promovate.md';
+import taxiRadauti from '../../content/taxi-radauti.md';
+import termeniSiConditii from '../../content/termeni-si-conditii.md';
+import { breadcrumbJsonLd, type Crumb } from '../components/Breadcrumbs';
 import type { AppEnv } from '../env';
-import { ComingSoonPage } from '../pages/ComingSoonPage';
+import { NotFound } from '../lib/errors';
+import { route } from '../lib/links';
+import { truncate } from '../lib/text';
+import { StaticPage } from '../pages/StaticPage';
+import { segmentsAfter } from './browse-paths';
 
 export const pageRoutes = new Hono<AppEnv>();
-pageRoutes.get('/static-page/*', (c) => c.render(<ComingSoonPage title="Pagină" />, { title: 'Pagină' }));
+
+/** The static pages, by URL name: a fixed list, so no path from the URL ever reaches a file. */
+const PAGES: Record<string, string> = {
+  'termeni-si-conditii': termeniSiConditii,
+  'despre-anunturile-promovate': despreAnunturilePromovate,
+  'taxi-radauti': taxiRadauti,
+};
+
+const SANITIZE: sanitizeHtml.IOptions = {
+  allowedTags: [
+    ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== 'img'),
+    'table',
+    'thead',
+    'tbody',
+    'tr',
+    'th',
+    'td',
+  ],
+  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], th: ['align'], td: ['align'] },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  transformTags: {
+    a: (tagName, attribs) => {
+      const external = /^https?:/i.test(attribs.href ?? '');
+      return {
+        tagName,
+        attribs: external ? { ...attribs, rel: 'noopener nofollow', target: '_blank' } : attribs,
+      };
+    },
+  },
+};
+
+interface RenderedPage {
+  title: string;
+  description: string;
+  html: string;
+}
+
+const rendered = new Map<string, RenderedPage>();
+
+/** Markdown → sanitised HTML, once per isolate; the first `# heading` is the page title. */
+function renderPage(name: string): RenderedPage | null {
+  const source = Object.hasOwn(PAGES, name) ? PAGES[name] : undefined;
+  if (source === undefined) return null;
+  const cached = rendered.get(name);
+  if (cached) return cached;
+  const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? name;
+  const firstParagraph =
+    source
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .find((p) => p && !/^[#>|\-*\d]/.test(p)) ?? title;
+  const description = truncate(firstParagraph.replace(/[*_`[\]]|\(.*?\)/g, '').replace(/\s+/g, ' '), 160);
+  const html = sanitizeHtml(marked.parse(source, { async: false, gfm: true }), SANITIZE);
+  const page = { title, description, html };
+  rendered.set(name, page);
+  return page;
+}
+
+pageRoutes.get('/static-page/*', (c) => {
+  const parsed = segmentsAfter(c.req.url, '/static-page');
+  if (parsed?.segments.length !== 1) throw new NotFound();
+  const name = parsed.segments[0];
+  const page = renderPage(name);
+  if (!page) throw new NotFound();
+  const canonical = route('staticPage', { params: name });
+  if (new URL(c.req.url).pathname !== canonical) return c.redirect(canonical, 301);
+  const crumbs: Crumb[] = [
+    { name: 'Acasă', href: route('home') },
+    { name: page.title, href: canonical },
+  ];
+  return c.render(<StaticPage html={page.html} crumbs={crumbs} />, {
+    title: page.title,
+    description: page.description,
+    canonical,
+    jsonLd: [breadcrumbJsonLd(c.env.SITE_URL, crumbs)],
+  });
+});
+
+pageRoutes.get('/static-page', () => {
+  throw new NotFound();
+});

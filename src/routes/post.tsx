@@ -1,6 +1,216 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { breadcrumbJsonLd, type Crumb } from '../components/Breadcrumbs';
+import type { ContactState } from '../components/ContactReveal';
+import type { CategoryTree } from '../db/categories';
+import { kindOf } from '../db/categories';
+import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
+import { REPORT_REASONS } from '../db/schema';
 import type { AppEnv } from '../env';
-import { ComingSoonPage } from '../pages/ComingSoonPage';
+import { isoDate } from '../lib/dates';
+import { NotFound } from '../lib/errors';
+import { absoluteUrl, authorPath, link, listingPath, postPath, route } from '../lib/links';
+import { maskPhones } from '../lib/phone';
+import { describeFields, parseStoredFields } from '../lib/post-fields';
+import { formatPrice } from '../lib/price';
+import { truncate } from '../lib/text';
+import { type PostNotice, PostPage } from '../pages/PostPage';
+import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
+import { parseSlugId, segmentsAfter } from './browse-paths';
 
 export const postRoutes = new Hono<AppEnv>();
-postRoutes.get('/anunt/*', (c) => c.render(<ComingSoonPage title="Anunț" />, { title: 'Anunț' }));
+
+/** The size of the full WebP (at most FULL_MAX_WIDTH wide): what og:image declares. */
+function fullSize(photo: PhotoRef) {
+  if (photo.width <= FULL_MAX_WIDTH) return { width: photo.width, height: photo.height };
+  return { width: FULL_MAX_WIDTH, height: Math.round((photo.height * FULL_MAX_WIDTH) / photo.width) };
+}
+
+/** Job offers (not people looking for work) are JobPostings; services are not goods. */
+const JOB_OFFERS_SLUG = 'oferte';
+const NOT_GOODS = new Set(['servicii', 'locuri-de-munca']);
+
+function statusNotice(details: PostDetails, now: number): { notice: PostNotice; isPublic: boolean } {
+  const { post, author } = details;
+  if (author.banned) return { notice: 'hidden', isPublic: false };
+  switch (post.status) {
+    case 'published':
+      return post.expiresAt !== null && post.expiresAt <= now
+        ? { notice: 'expired', isPublic: true }
+        : { notice: null, isPublic: true };
+    case 'expired':
+      return { notice: 'expired', isPublic: true };
+    case 'sold':
+      return { notice: 'sold', isPublic: true };
+    case 'draft':
+      return { notice: 'draft', isPublic: false };
+    default:
+      return { notice: 'hidden', isPublic: false };
+  }
+}
+
+function categoryOf(tree: CategoryTree, id: number | null) {
+  return id === null ? undefined : tree.byId.get(id);
+}
+
+async function adPage(c: Context<AppEnv>) {
+  const parsed = segmentsAfter(c.req.url, '/anunt');
+  if (!parsed || parsed.segments.length < 1 || parsed.segments.length > 2) throw new NotFound();
+  const target = parseSlugId(parsed.segments[parsed.segments.length - 1]);
+  if (!target) throw new NotFound();
+  const now = Date.now();
+  const details = await getPostDetails(c.get('db'), target.id, now);
+  if (!details) throw new NotFound();
+  const { post, author, tree } = details;
+  const { notice, isPublic } = statusNotice(details, now);
+  const user = c.get('user');
+  const privileged = !!user && (user.id === post.userId || user.isOperator);
+  if (!isPublic && !privileged) throw new NotFound();
+
+  const category = categoryOf(tree, post.categoryId);
+  const subcategory = categoryOf(tree, post.subcategoryId);
+  if (!category) throw new NotFound();
+  const canonical = postPath(post, category.slug);
+  const url = new URL(c.req.url);
+  if (url.pathname !== canonical) return c.redirect(canonical + url.search, 301);
+
+  const wantsContact = url.searchParams.has('contact');
+  const active = notice === null;
+  let contact: ContactState | null = null;
+  if (active || !isPublic) {
+    const phone = post.phone ?? author.phone;
+    contact = !phone
+      ? { state: 'none' }
+      : wantsContact
+        ? { state: 'shown', phone }
+        : { state: 'hidden', revealHref: `${link(canonical, {}, { contact: true })}#contact` };
+  }
+  // The contact reveal and the owner's view of a hidden ad are personal: never cached or indexed.
+  if (wantsContact || !isPublic) c.header('Cache-Control', 'private, no-store');
+
+  const crumbs: Crumb[] = [
+    { name: 'Acasă', href: route('home') },
+    { name: category.name, href: listingPath(category.slug) },
+  ];
+  if (subcategory)
+    crumbs.push({ name: subcategory.name, href: listingPath(category.slug, subcategory.slug) });
+  crumbs.push({ name: post.title, href: canonical });
+
+  const kind = kindOf(tree, post.categoryId, post.subcategoryId);
+  const fields = parseStoredFields(kind, post.fields);
+  const price = formatPrice(post.price, post.currency);
+  const plainText = maskPhones(post.description).replace(/\s+/g, ' ').trim();
+  const siteUrl = c.env.SITE_URL;
+  const first = details.photos[0];
+
+  const jsonLd: object[] = [breadcrumbJsonLd(siteUrl, crumbs)];
+  const imageUrls = details.photos.map((p) => absoluteUrl(siteUrl, photoUrl(p)));
+  const published = post.bumpedAt ?? post.publishedAt ?? post.createdAt;
+  if (category.slug === 'locuri-de-munca' && subcategory?.slug === JOB_OFFERS_SLUG) {
+    const validThrough = post.expiresAt ?? published + 30 * 86_400_000;
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'JobPosting',
+      title: post.title,
+      description: toParagraphsHtml(maskPhones(post.description)),
+      datePosted: isoDate(published),
+      validThrough: isoDate(validThrough),
+      employmentType: fields.jobType === 'part-time' ? 'PART_TIME' : 'FULL_TIME',
+      hiringOrganization: { '@type': 'Organization', name: author.name },
+      jobLocation: {
+        '@type': 'Place',
+        address: {
+          '@type': 'PostalAddress',
+          addressLocality: post.locality,
+          addressRegion: 'Suceava',
+          addressCountry: 'RO',
+        },
+      },
+      directApply: false,
+      url: absoluteUrl(siteUrl, canonical),
+      ...(post.price > 0
+        ? {
+            baseSalary: {
+              '@type': 'MonetaryAmount',
+              currency: post.currency,
+              value: { '@type': 'QuantitativeValue', value: post.price, unitText: 'MONTH' },
+            },
+          }
+        : {}),
+    });
+  } else if (!NOT_GOODS.has(category.slug) && post.price > 0) {
+    jsonLd.push({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: post.title,
+      description: truncate(plainText, 500),
+      sku: String(post.id),
+      category: subcategory ? `${category.name} > ${subcategory.name}` : category.name,
+      ...(imageUrls.length ? { image: imageUrls } : {}),
+      offers: {
+        '@type': 'Offer',
+        url: absoluteUrl(siteUrl, canonical),
+        price: post.price,
+        priceCurrency: post.currency,
+        availability:
+          notice === 'sold'
+            ? 'https://schema.org/SoldOut'
+            : notice === 'expired'
+              ? 'https://schema.org/Discontinued'
+              : 'https://schema.org/InStock',
+        ...(notice === null && post.expiresAt
+          ? { priceValidUntil: isoDate(post.expiresAt).slice(0, 10) }
+          : {}),
+        areaServed: post.locality,
+        seller: { '@type': 'Person', name: author.name },
+      },
+    });
+  }
+
+  return c.render(
+    <PostPage
+      post={post}
+      author={author}
+      authorHref={authorPath(author)}
+      photos={details.photos}
+      tree={tree}
+      crumbs={crumbs}
+      notice={notice}
+      contact={contact}
+      fields={describeFields(kind, fields)}
+      newer={details.newer}
+      older={details.older}
+      similar={details.similar}
+      listingHref={listingPath(category.slug, subcategory?.slug)}
+      reportAction={route('report', { postId: post.id })}
+      reportReasons={REPORT_REASONS}
+      editHref={!isPublic && privileged ? route('editPost', { postId: post.id }) : undefined}
+    />,
+    {
+      title: [post.title, price, post.locality].filter(Boolean).join(' — '),
+      description: truncate(plainText, 160),
+      canonical,
+      noindex: notice !== null || wantsContact,
+      image: first ? { url: photoUrl(first), ...fullSize(first) } : undefined,
+      jsonLd,
+      islands: ['contact'],
+    },
+  );
+}
+
+/** Paragraphs as minimal HTML for JobPosting.description (which accepts HTML); text escaped. */
+function toParagraphsHtml(text: string): string {
+  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}
+
+postRoutes.get('/anunt', () => {
+  throw new NotFound();
+});
+postRoutes.get('/anunt/*', adPage);

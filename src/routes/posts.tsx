@@ -1,7 +1,205 @@
+import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { breadcrumbJsonLd, type Crumb } from '../components/Breadcrumbs';
+import { getAuthor } from '../db/authors';
+import { type CategoryNode, type CategoryTree, getCategoryTreeCached } from '../db/categories';
+import { listPosts, PAGE_SIZE } from '../db/posts';
+import type { Category } from '../db/schema';
 import type { AppEnv } from '../env';
-import { ComingSoonPage } from '../pages/ComingSoonPage';
+import { NotFound } from '../lib/errors';
+import { authorPath, listingPath, route } from '../lib/links';
+import { AuthorPage } from '../pages/AuthorPage';
+import { ListingPage } from '../pages/ListingPage';
+import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from './browse-paths';
 
 export const postsRoutes = new Hono<AppEnv>();
-postsRoutes.get('/anunturi/*', (c) => c.render(<ComingSoonPage title="Anunțuri" />, { title: 'Anunțuri' }));
-postsRoutes.get('/anunturi', (c) => c.render(<ComingSoonPage title="Anunțuri" />, { title: 'Anunțuri' }));
+
+const HOME_CRUMB: Crumb = { name: 'Acasă', href: route('home') };
+const ALL_CRUMB: Crumb = { name: 'Anunțuri', href: listingPath() };
+
+function totalPagesOf(total: number) {
+  return Math.max(1, Math.ceil(total / PAGE_SIZE));
+}
+
+/** Splits a trailing `pagina-<n>` (or the old `pagina/<n>`) off the segments. */
+function splitPage(segments: string[]): { rest: string[]; page: number; legacy: boolean } | null {
+  const last = segments[segments.length - 1];
+  if (last && /^pagina-/.test(last)) {
+    const page = parsePageSegment(last);
+    return page === null ? null : { rest: segments.slice(0, -1), page, legacy: false };
+  }
+  const prev = segments[segments.length - 2];
+  if (prev === 'pagina' && last && /^\d{1,9}$/.test(last)) {
+    const page = parsePageSegment(`pagina-${last}`);
+    return page === null ? null : { rest: segments.slice(0, -2), page, legacy: true };
+  }
+  return { rest: segments, page: 1, legacy: false };
+}
+
+function redirect(c: Context<AppEnv>, path: string) {
+  const search = new URL(c.req.url).search;
+  return c.redirect(path + search, 301);
+}
+
+type Resolved =
+  | { kind: 'all' }
+  | { kind: 'category'; category: CategoryNode; subcategory?: Category }
+  | { kind: 'redirect'; path: string }
+  | null;
+
+/** The category path segments to what they name; a subcategory at the wrong place redirects. */
+function resolveCategory(tree: CategoryTree, rest: string[], page: number): Resolved {
+  if (rest.length === 0) return { kind: 'all' };
+  if (rest.length > 2 || !rest.every(isSlug)) {
+    // Legacy `/anunturi/<categorie>-<id>` (the old site's category URLs carried the id).
+    const legacy = rest.length === 1 ? parseSlugId(rest[0]) : null;
+    if (legacy) return legacyCategory(tree, legacy.id);
+    return null;
+  }
+  const [first, second] = rest;
+  const cat = tree.bySlug.get(first);
+  if (!cat) {
+    const legacy = rest.length === 1 ? parseSlugId(first) : null;
+    return legacy ? legacyCategory(tree, legacy.id) : null;
+  }
+  if (cat.parentId !== null) {
+    // `/anunturi/apartamente` → `/anunturi/imobiliare/apartamente`
+    if (second) return null;
+    const parent = tree.byId.get(cat.parentId);
+    return parent ? { kind: 'redirect', path: listingPath(parent.slug, cat.slug, page) } : null;
+  }
+  const node = tree.roots.find((r) => r.id === cat.id);
+  if (!node) return null;
+  if (!second) return { kind: 'category', category: node };
+  const sub = tree.bySlug.get(second);
+  if (!sub || sub.parentId === null) return null;
+  if (sub.parentId !== node.id) {
+    const parent = tree.byId.get(sub.parentId);
+    return parent ? { kind: 'redirect', path: listingPath(parent.slug, sub.slug, page) } : null;
+  }
+  return { kind: 'category', category: node, subcategory: sub };
+}
+
+function legacyCategory(tree: CategoryTree, id: number): Resolved {
+  const cat = tree.byId.get(id);
+  if (!cat) return null;
+  if (cat.parentId === null) return { kind: 'redirect', path: listingPath(cat.slug) };
+  const parent = tree.byId.get(cat.parentId);
+  return parent ? { kind: 'redirect', path: listingPath(parent.slug, cat.slug) } : null;
+}
+
+async function listing(c: Context<AppEnv>) {
+  const parsed = segmentsAfter(c.req.url, '/anunturi');
+  if (!parsed) throw new NotFound();
+  const { segments } = parsed;
+  if (segments[0] === 'de') return authorListing(c, segments.slice(1));
+  const split = splitPage(segments);
+  if (!split) throw new NotFound();
+  const { rest, page } = split;
+  const db = c.get('db');
+  const now = Date.now();
+  const tree = await getCategoryTreeCached(db, now);
+  const resolved = resolveCategory(tree, rest, page);
+  if (!resolved) throw new NotFound();
+  if (resolved.kind === 'redirect') return redirect(c, resolved.path);
+
+  const category = resolved.kind === 'category' ? resolved.category : undefined;
+  const subcategory = resolved.kind === 'category' ? resolved.subcategory : undefined;
+  const canonical = listingPath(category?.slug, subcategory?.slug, page);
+  // pagina-1, a trailing slash, the old `pagina/<n>`, needless escapes: one address per page.
+  if (canonical !== new URL(c.req.url).pathname) return redirect(c, canonical);
+
+  const data = await listPosts(
+    db,
+    subcategory ? { subcategoryId: subcategory.id } : category ? { categoryId: category.id } : {},
+    page,
+    now,
+  );
+  const totalPages = totalPagesOf(data.total);
+  if (page > totalPages) throw new NotFound();
+
+  const crumbs: Crumb[] = [HOME_CRUMB, ALL_CRUMB];
+  if (category) crumbs.push({ name: category.name, href: listingPath(category.slug) });
+  if (category && subcategory)
+    crumbs.push({ name: subcategory.name, href: listingPath(category.slug, subcategory.slug) });
+  const named = subcategory ?? category;
+  const heading = named ? named.name : 'Toate anunțurile';
+  const pageSuffix = page > 1 ? ` — pagina ${page}` : '';
+  const title = named
+    ? `${subcategory && category ? `${subcategory.name} — ${category.name}` : named.name} în Rădăuți și județul Suceava${pageSuffix}`
+    : `Anunțuri din Rădăuți și județul Suceava${pageSuffix}`;
+  const searchHref = named ? route('search', {}, { categorie: named.slug }) : route('search');
+  return c.render(
+    <ListingPage
+      heading={heading}
+      intro={named?.description}
+      crumbs={crumbs}
+      tree={data.tree}
+      counts={data.counts}
+      category={category ? data.tree.roots.find((r) => r.id === category.id) : undefined}
+      subcategory={subcategory}
+      posts={data.posts}
+      total={data.total}
+      page={page}
+      totalPages={totalPages}
+      hrefFor={(n) => listingPath(category?.slug, subcategory?.slug, n)}
+      showCategories={!category && page === 1}
+      searchHref={searchHref}
+    />,
+    {
+      title,
+      description: named?.description
+        ? `${named.description}${pageSuffix}`
+        : `Cele mai noi anunțuri din Rădăuți și județul Suceava, pe categorii${pageSuffix}.`,
+      canonical,
+      jsonLd: [breadcrumbJsonLd(c.env.SITE_URL, crumbs)],
+      feeds: named
+        ? [
+            {
+              title: `Anunțuri noi: ${named.name}`,
+              href: route('search', {}, { categorie: named.slug, format: 'atom' }),
+            },
+          ]
+        : [],
+    },
+  );
+}
+
+async function authorListing(c: Context<AppEnv>, segments: string[]) {
+  const split = splitPage(segments);
+  if (split?.rest.length !== 1) throw new NotFound();
+  const who = parseSlugId(split.rest[0]);
+  if (!who) throw new NotFound();
+  const db = c.get('db');
+  const author = await getAuthor(db, who.id);
+  if (!author || author.banned) throw new NotFound();
+  const page = split.page;
+  const canonical = authorPath(author, page);
+  if (canonical !== new URL(c.req.url).pathname) return redirect(c, canonical);
+  const data = await listPosts(db, { userId: author.id }, page);
+  const totalPages = totalPagesOf(data.total);
+  if (page > totalPages) throw new NotFound();
+  const crumbs: Crumb[] = [HOME_CRUMB, ALL_CRUMB, { name: author.name, href: authorPath(author) }];
+  const pageSuffix = page > 1 ? ` — pagina ${page}` : '';
+  return c.render(
+    <AuthorPage
+      author={author}
+      crumbs={crumbs}
+      tree={data.tree}
+      posts={data.posts}
+      total={data.total}
+      page={page}
+      totalPages={totalPages}
+      hrefFor={(n) => authorPath(author, n)}
+    />,
+    {
+      title: `Anunțurile lui ${author.name}${pageSuffix}`,
+      description: `Toate anunțurile publicate de ${author.name} pe eRădăuți: Rădăuți și județul Suceava${pageSuffix}.`,
+      canonical,
+      jsonLd: [breadcrumbJsonLd(c.env.SITE_URL, crumbs)],
+    },
+  );
+}
+
+postsRoutes.get('/anunturi', listing);
+postsRoutes.get('/anunturi/*', listing);

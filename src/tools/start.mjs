@@ -35,8 +35,9 @@ export function ensureDevVars(file = join(root, '.dev.vars')) {
   return true;
 }
 
-export function migrateLocal() {
-  const r = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local'], {
+/** `extraArgs`: e.g. `['--persist-to', dir]` for a test run's own state (same as given to wrangler dev). */
+export function migrateLocal(extraArgs = []) {
+  const r = spawnSync(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', ...extraArgs], {
     cwd: root,
     env: { ...env, CI: 'true' },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -76,7 +77,8 @@ export async function seed() {
   console.log(`[start] ${text.trim()}`);
 }
 
-export function startWrangler(stdio = 'inherit') {
+/** `extraArgs`: e.g. `['--persist-to', dir, '--var', 'SITE_URL:http://…']` for test runs. */
+export function startWrangler(stdio = 'inherit', extraArgs = []) {
   return spawn(
     wrangler,
     [
@@ -89,6 +91,7 @@ export function startWrangler(stdio = 'inherit') {
       'process.env.NODE_ENV:"production"',
       '--log-level',
       'warn',
+      ...extraArgs,
     ],
     { cwd: root, env, stdio },
   );

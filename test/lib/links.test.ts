@@ -79,3 +79,14 @@ describe('ad, listing and author paths (DECISIONS.md URL shapes)', () => {
     expect(authorPath({ id: 5, name: 'Ion Popescu' }, 2)).toBe('/anunturi/de/ion-popescu-5/pagina-2');
   });
 });
+
+describe('absoluteUrl with hostile request paths', () => {
+  it('keeps a path that starts with // or /\\ on this site', () => {
+    expect(absoluteUrl('https://eradauti.ro', '//evil.example/x')).toBe('https://eradauti.ro/evil.example/x');
+    expect(absoluteUrl('https://eradauti.ro', '//3f%3A81Y0<')).toMatch(/^https:\/\/eradauti\.ro\//);
+    expect(absoluteUrl('https://eradauti.ro', '/\\evil')).toBe('https://eradauti.ro/evil');
+  });
+  it('passes absolute http(s) URLs through', () => {
+    expect(absoluteUrl('https://eradauti.ro', 'https://img.example/a.png')).toBe('https://img.example/a.png');
+  });
+});

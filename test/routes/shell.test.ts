@@ -91,3 +91,27 @@ describe('error catalogue (spec §8)', () => {
     expect(res.status).toBe(404);
   });
 });
+
+describe('CSRF (unsafe methods from another site)', () => {
+  it('refuses a form posted from another origin with 403 Acces refuzat, not a 500', async () => {
+    const res = await get('/posts/new', {
+      method: 'POST',
+      body: new URLSearchParams({ title: 'x' }),
+      headers: { origin: 'https://evil.example', 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(res.status).toBe(403);
+    expect(await res.text()).toContain('Acces refuzat');
+  });
+});
+
+describe('malformed form bodies', () => {
+  it('answers a broken multipart body with 400 and a Romanian message, not a 500', async () => {
+    const res = await get('/clerk/sign-in', {
+      method: 'POST',
+      body: '--xyz\r\nContent-Disposition: form-data\r\n\r\nvalue\r\n--xyz--\r\n',
+      headers: { origin: 'http://127.0.0.1:8787', 'content-type': 'multipart/form-data; boundary=xyz' },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.text()).toContain('Formularul trimis nu a putut fi citit');
+  });
+});

@@ -1,0 +1,49 @@
+import { formatPhone, internationalPhone } from '../lib/phone';
+import { PhoneIcon } from './Icons';
+
+export type ContactState =
+  /** Not asked yet: only the control, the number is not in the page. */
+  { state: 'hidden'; revealHref: string } | { state: 'shown'; phone: string } | { state: 'none' };
+
+/** WhatsApp's click-to-chat link for a national number (`07…`). */
+export function whatsappUrl(national: string): string {
+  return `https://wa.me/${internationalPhone(national).slice(1)}`;
+}
+
+/**
+ * `Informații de contact`: a plain link to `?contact` (works without JavaScript); the contact
+ * island fetches that page and swaps this box in place. The number only exists in that response.
+ */
+export function ContactReveal({ contact }: { contact: ContactState }) {
+  return (
+    <div className="contact" id="contact" data-island="contact">
+      {contact.state === 'hidden' ? (
+        <a className="btn btn--primary contact__reveal" href={contact.revealHref} rel="nofollow">
+          <PhoneIcon size={18} />
+          <span>Informații de contact</span>
+        </a>
+      ) : contact.state === 'shown' ? (
+        <div className="contact__shown">
+          <p className="contact__label">Informații de contact</p>
+          <a className="btn btn--primary contact__tel" href={`tel:${internationalPhone(contact.phone)}`}>
+            <PhoneIcon size={18} />
+            <span>{formatPhone(contact.phone)}</span>
+          </a>
+          <a
+            className="btn contact__wa"
+            href={whatsappUrl(contact.phone)}
+            rel="nofollow noopener"
+            target="_blank"
+          >
+            WhatsApp
+          </a>
+          <p className="contact__tip muted">
+            Spuneți că ați văzut anunțul pe eRădăuți. Nu trimiteți bani în avans.
+          </p>
+        </div>
+      ) : (
+        <p className="contact__none muted">Autorul nu a lăsat un număr de telefon.</p>
+      )}
+    </div>
+  );
+}

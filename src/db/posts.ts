@@ -1,0 +1,413 @@
+// Read queries for ads (listings, the ad page, authors, sitemap). Writes live in lifecycle.ts.
+// Every listing reads in one `db.batch` round trip: categories, counts, and the page of rows
+// with each ad's first photo picked by a correlated subquery (index photos_post).
+import { and, asc, count, desc, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../env';
+import { allCategoriesQuery, buildTree, type CategoryTree } from './categories';
+import type { Photo, Post } from './schema';
+import { photos, posts, users } from './schema';
+
+export const PAGE_SIZE = 20;
+
+/** What the photo helpers need to build URLs. */
+export type PhotoRef = Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>;
+
+/** One ad as a card in a listing. */
+export interface PostCardData {
+  id: number;
+  title: string;
+  slug: string;
+  price: number;
+  currency: 'RON' | 'EUR';
+  negotiable: boolean;
+  locality: string;
+  categoryId: number;
+  subcategoryId: number | null;
+  bumpedAt: number | null;
+  /** Promotion level in force now (0 when none or lapsed). */
+  promoted: number;
+  photo: PhotoRef | null;
+}
+
+/** Ad counts of visible ads: overall and per category and subcategory id. */
+export interface CategoryCounts {
+  total: number;
+  byCategory: Map<number, number>;
+}
+
+export interface ListingFilter {
+  categoryId?: number;
+  subcategoryId?: number;
+  userId?: number;
+}
+
+/** Publicly visible: published, not past its expiry, author not banned (needs the users join). */
+function visible(now: number) {
+  return and(eq(posts.status, 'published'), gt(posts.expiresAt, now), eq(users.banned, false));
+}
+
+function promotedNow(now: number) {
+  return sql<number>`(CASE WHEN ${posts.promotion} > 0 AND ${posts.promotedUntil} > ${now} THEN ${posts.promotion} ELSE 0 END)`;
+}
+
+const firstPhoto = sql<
+  string | null
+>`(SELECT json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height) FROM photos ph WHERE ph.post_id = ${posts.id} AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`;
+
+function cardFields(now: number) {
+  return {
+    id: posts.id,
+    title: posts.title,
+    slug: posts.slug,
+    price: posts.price,
+    currency: posts.currency,
+    negotiable: posts.negotiable,
+    locality: posts.locality,
+    categoryId: posts.categoryId,
+    subcategoryId: posts.subcategoryId,
+    bumpedAt: posts.bumpedAt,
+    promoted: promotedNow(now),
+    photo: firstPhoto,
+  };
+}
+
+type CardRow = Omit<PostCardData, 'photo'> & { photo: string | null };
+
+function toCard(row: CardRow): PostCardData {
+  let photo: PhotoRef | null = null;
+  if (row.photo) {
+    try {
+      photo = JSON.parse(row.photo) as PhotoRef;
+    } catch {
+      photo = null;
+    }
+  }
+  return { ...row, promoted: Number(row.promoted) || 0, photo };
+}
+
+function filterWhere(filter: ListingFilter) {
+  return and(
+    filter.categoryId !== undefined ? eq(posts.categoryId, filter.categoryId) : undefined,
+    filter.subcategoryId !== undefined ? eq(posts.subcategoryId, filter.subcategoryId) : undefined,
+    filter.userId !== undefined ? eq(posts.userId, filter.userId) : undefined,
+  );
+}
+
+function cardsQuery(db: Db, now: number, filter: ListingFilter, limit: number, offset: number) {
+  return db
+    .select(cardFields(now))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(visible(now), filterWhere(filter)))
+    .orderBy(desc(promotedNow(now)), desc(posts.bumpedAt), desc(posts.id))
+    .limit(limit)
+    .offset(offset);
+}
+
+function countsQuery(db: Db, now: number) {
+  return db
+    .select({ categoryId: posts.categoryId, subcategoryId: posts.subcategoryId, n: count() })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(visible(now))
+    .groupBy(posts.categoryId, posts.subcategoryId);
+}
+
+function toCounts(rows: { categoryId: number; subcategoryId: number | null; n: number }[]): CategoryCounts {
+  const byCategory = new Map<number, number>();
+  let total = 0;
+  for (const r of rows) {
+    total += r.n;
+    byCategory.set(r.categoryId, (byCategory.get(r.categoryId) ?? 0) + r.n);
+    if (r.subcategoryId !== null)
+      byCategory.set(r.subcategoryId, (byCategory.get(r.subcategoryId) ?? 0) + r.n);
+  }
+  return { total, byCategory };
+}
+
+export interface ListingResult {
+  tree: CategoryTree;
+  counts: CategoryCounts;
+  /** Visible ads matching the filter (all pages). */
+  total: number;
+  posts: PostCardData[];
+}
+
+/** One page of a listing (all ads, a category, a subcategory or an author), promoted first, then newest. */
+export async function listPosts(
+  db: Db,
+  filter: ListingFilter,
+  page: number,
+  now = Date.now(),
+): Promise<ListingResult> {
+  const offset = (page - 1) * PAGE_SIZE;
+  const totalQuery = db
+    .select({ n: count() })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(visible(now), filterWhere(filter)));
+  const [cats, countRows, rows, totals] = await db.batch([
+    allCategoriesQuery(db),
+    countsQuery(db, now),
+    cardsQuery(db, now, filter, PAGE_SIZE, offset),
+    totalQuery,
+  ]);
+  return {
+    tree: buildTree(cats),
+    counts: toCounts(countRows),
+    total: totals[0]?.n ?? 0,
+    posts: rows.map(toCard),
+  };
+}
+
+export interface HomeData {
+  tree: CategoryTree;
+  counts: CategoryCounts;
+  promoted: PostCardData[];
+  newest: PostCardData[];
+}
+
+/** The home page: categories with counts, promoted ads (a rotating few) and the newest ads. */
+export async function homeData(db: Db, now = Date.now()): Promise<HomeData> {
+  const promotedQuery = db
+    .select(cardFields(now))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(visible(now), gt(posts.promotion, 0), gt(posts.promotedUntil, now)))
+    .orderBy(desc(posts.promotion), desc(posts.bumpedAt), desc(posts.id))
+    .limit(8);
+  const newestQuery = db
+    .select(cardFields(now))
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(visible(now))
+    .orderBy(desc(posts.bumpedAt), desc(posts.id))
+    .limit(PAGE_SIZE);
+  const [cats, countRows, promotedRows, newestRows] = await db.batch([
+    allCategoriesQuery(db),
+    countsQuery(db, now),
+    promotedQuery,
+    newestQuery,
+  ]);
+  return {
+    tree: buildTree(cats),
+    counts: toCounts(countRows),
+    promoted: promotedRows.map(toCard),
+    newest: newestRows.map(toCard),
+  };
+}
+
+/** Categories and counts only (the /anunturi overview and 404 fallbacks). */
+export async function categoriesWithCounts(db: Db, now = Date.now()) {
+  const [cats, countRows] = await db.batch([allCategoriesQuery(db), countsQuery(db, now)]);
+  return { tree: buildTree(cats), counts: toCounts(countRows) };
+}
+
+export interface PostAuthor {
+  id: number;
+  name: string;
+  phone: string | null;
+  banned: boolean;
+  createdAt: number;
+}
+
+export interface NeighbourPost {
+  id: number;
+  title: string;
+  slug: string;
+  categoryId: number;
+}
+
+export interface PostDetails {
+  post: Post;
+  author: PostAuthor;
+  photos: PhotoRef[];
+  tree: CategoryTree;
+  /** Newer and older visible ads in the same category (listing order by date). */
+  newer: NeighbourPost | null;
+  older: NeighbourPost | null;
+  similar: PostCardData[];
+}
+
+/** One ad with everything its page shows, in one round trip; null when no such row. */
+export async function getPostDetails(db: Db, id: number, now = Date.now()): Promise<PostDetails | null> {
+  const self = sql`(SELECT category_id FROM posts WHERE id = ${id})`;
+  const selfSub = sql`(SELECT subcategory_id FROM posts WHERE id = ${id})`;
+  const selfKey = sql`(SELECT coalesce(bumped_at, 0) FROM posts WHERE id = ${id})`;
+  const neighbourFields = {
+    id: posts.id,
+    title: posts.title,
+    slug: posts.slug,
+    categoryId: posts.categoryId,
+  };
+  const sameCategory = and(visible(now), sql`${posts.categoryId} = ${self}`, ne(posts.id, id));
+  const [rows, photoRows, cats, newer, older, similar] = await db.batch([
+    db
+      .select({
+        post: posts,
+        // Aliased: D1's batch answers rows as objects, so same-named columns (id, phone,
+        // created_at) of the two tables would overwrite each other.
+        authorId: sql<number>`${users.id}`.as('author_id'),
+        authorName: sql<string>`${users.name}`.as('author_name'),
+        authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
+        authorBanned: sql<number>`${users.banned}`.as('author_banned'),
+        authorCreatedAt: sql<number>`${users.createdAt}`.as('author_created_at'),
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(eq(posts.id, id))
+      .limit(1),
+    db
+      .select({ id: photos.id, fileName: photos.fileName, width: photos.width, height: photos.height })
+      .from(photos)
+      .where(and(eq(photos.postId, id), eq(photos.kind, 'post')))
+      .orderBy(asc(photos.position), asc(photos.id))
+      .limit(20),
+    allCategoriesQuery(db),
+    db
+      .select(neighbourFields)
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        and(
+          sameCategory,
+          or(gt(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, gt(posts.id, id))),
+        ),
+      )
+      .orderBy(asc(posts.bumpedAt), asc(posts.id))
+      .limit(1),
+    db
+      .select(neighbourFields)
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        and(
+          sameCategory,
+          or(lt(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, lt(posts.id, id))),
+        ),
+      )
+      .orderBy(desc(posts.bumpedAt), desc(posts.id))
+      .limit(1),
+    db
+      .select(cardFields(now))
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(sameCategory)
+      .orderBy(desc(sql`(${posts.subcategoryId} IS ${selfSub})`), desc(posts.bumpedAt), desc(posts.id))
+      .limit(4),
+  ]);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    post: row.post,
+    author: {
+      id: row.authorId,
+      name: row.authorName,
+      phone: row.authorPhone,
+      banned: !!row.authorBanned,
+      createdAt: row.authorCreatedAt,
+    },
+    photos: photoRows,
+    tree: buildTree(cats),
+    newer: newer[0] ?? null,
+    older: older[0] ?? null,
+    similar: similar.map(toCard),
+  };
+}
+
+/** Only the contact phone of an ad (the `?contact` reveal), with what decides whether it may be shown. */
+export async function getPostContact(db: Db, id: number) {
+  const rows = await db
+    .select({
+      id: posts.id,
+      status: posts.status,
+      expiresAt: posts.expiresAt,
+      phone: posts.phone,
+      authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
+      banned: users.banned,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(eq(posts.id, id))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export interface SitemapAd {
+  id: number;
+  slug: string;
+  categoryId: number;
+  lastmod: number;
+}
+
+/** How many ads the sitemap lists, and the newest change per category (for category lastmod). */
+export async function sitemapSummary(db: Db, now = Date.now()) {
+  const [cats, perCategory] = await db.batch([
+    allCategoriesQuery(db),
+    db
+      .select({
+        categoryId: posts.categoryId,
+        subcategoryId: posts.subcategoryId,
+        n: count(),
+        last: max(posts.bumpedAt),
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(visible(now))
+      .groupBy(posts.categoryId, posts.subcategoryId),
+  ]);
+  const lastByCategory = new Map<number, number>();
+  let total = 0;
+  let newest = 0;
+  for (const r of perCategory) {
+    total += r.n;
+    const last = Number(r.last ?? 0);
+    newest = Math.max(newest, last);
+    for (const key of [r.categoryId, r.subcategoryId]) {
+      if (key !== null) lastByCategory.set(key, Math.max(lastByCategory.get(key) ?? 0, last));
+    }
+  }
+  return { tree: buildTree(cats), total, newest, lastByCategory };
+}
+
+/** Visible ads for the sitemap, by id, `limit` from `afterId` (keyset pagination). */
+export async function sitemapAds(
+  db: Db,
+  afterId: number,
+  limit: number,
+  now = Date.now(),
+): Promise<SitemapAd[]> {
+  const rows = await db
+    .select({
+      id: posts.id,
+      slug: posts.slug,
+      categoryId: posts.categoryId,
+      updatedAt: posts.updatedAt,
+      bumpedAt: posts.bumpedAt,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(visible(now), gt(posts.id, afterId)))
+    .orderBy(asc(posts.id))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    slug: r.slug,
+    categoryId: r.categoryId,
+    lastmod: Math.max(r.updatedAt, r.bumpedAt ?? 0),
+  }));
+}
+
+/** The id of the n-th visible ad by id (0-based), to start a sitemap part at; null past the end. */
+export async function sitemapPartStart(db: Db, offset: number, now = Date.now()): Promise<number | null> {
+  if (offset === 0) return 0;
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(visible(now))
+    .orderBy(asc(posts.id))
+    .limit(1)
+    .offset(offset - 1);
+  return rows[0]?.id ?? null;
+}

@@ -1,0 +1,56 @@
+import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
+import { CircleUserIcon } from '../components/Icons';
+import { Pagination } from '../components/Pagination';
+import { PostGrid } from '../components/PostCard';
+import type { PublicAuthor } from '../db/authors';
+import type { CategoryTree } from '../db/categories';
+import type { PostCardData } from '../db/posts';
+import { formatDate } from '../lib/dates';
+import { ADS, plural } from '../lib/plural';
+
+export interface AuthorPageProps {
+  author: PublicAuthor;
+  crumbs: Crumb[];
+  tree: CategoryTree;
+  posts: PostCardData[];
+  total: number;
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+}
+
+/** `/anunturi/de/<nume>-<id>`: one author's published ads. */
+export function AuthorPage({
+  author,
+  crumbs,
+  tree,
+  posts,
+  total,
+  page,
+  totalPages,
+  hrefFor,
+}: AuthorPageProps) {
+  return (
+    <div className="listing">
+      <Breadcrumbs items={crumbs} />
+      <header className="author-head box">
+        <CircleUserIcon size={48} />
+        <div>
+          <h1>
+            Anunțurile lui {author.name}
+            {page > 1 ? <span className="listing__page"> — pagina {page}</span> : null}
+          </h1>
+          <p className="muted">
+            {plural(total, ADS)} · pe eRădăuți din {formatDate(author.createdAt, 'long')}
+          </p>
+        </div>
+      </header>
+      {posts.length > 0 ? (
+        <PostGrid posts={posts} tree={tree} eagerFirst headingLevel="h2" />
+      ) : (
+        <p className="empty box">Acest autor nu are anunțuri active acum.</p>
+      )}
+      <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
+    </div>
+  );
+}

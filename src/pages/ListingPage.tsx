@@ -1,0 +1,94 @@
+import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
+import { CategoryList } from '../components/CategoryList';
+import { Pagination } from '../components/Pagination';
+import { PostGrid } from '../components/PostCard';
+import type { CategoryNode, CategoryTree } from '../db/categories';
+import type { CategoryCounts, PostCardData } from '../db/posts';
+import type { Category } from '../db/schema';
+import { listingPath, route } from '../lib/links';
+import { ADS, plural } from '../lib/plural';
+
+export interface ListingPageProps {
+  heading: string;
+  intro?: string;
+  crumbs: Crumb[];
+  tree: CategoryTree;
+  counts: CategoryCounts;
+  /** The top category shown (its subcategories become filters), if any. */
+  category?: CategoryNode;
+  subcategory?: Category;
+  posts: PostCardData[];
+  total: number;
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+  /** `/anunturi` page 1 also shows every category. */
+  showCategories?: boolean;
+  searchHref?: string;
+}
+
+/** A category, subcategory or all-ads listing: heading, subcategory chips, 20 cards, page links. */
+export function ListingPage(props: ListingPageProps) {
+  const { heading, intro, crumbs, tree, counts, category, subcategory, posts, total, page, totalPages } =
+    props;
+  return (
+    <div className="listing">
+      <Breadcrumbs items={crumbs} />
+      <header className="listing__head">
+        <h1>
+          {heading}
+          {page > 1 ? <span className="listing__page"> — pagina {page}</span> : null}
+        </h1>
+        <p className="listing__count muted">{plural(total, ADS)}</p>
+        {intro && page === 1 ? <p className="listing__intro">{intro}</p> : null}
+      </header>
+
+      {category && category.children.length > 0 ? (
+        <nav className="chips" aria-label={`Subcategorii ${category.name}`}>
+          <a
+            className="chip"
+            href={listingPath(category.slug)}
+            aria-current={subcategory ? undefined : 'page'}
+          >
+            Toate <span className="chip__n">{counts.byCategory.get(category.id) ?? 0}</span>
+          </a>
+          {category.children.map((sub) => (
+            <a
+              key={sub.id}
+              className="chip"
+              href={listingPath(category.slug, sub.slug)}
+              aria-current={subcategory?.id === sub.id ? 'page' : undefined}
+            >
+              {sub.name} <span className="chip__n">{counts.byCategory.get(sub.id) ?? 0}</span>
+            </a>
+          ))}
+        </nav>
+      ) : null}
+
+      {props.showCategories ? (
+        <section aria-labelledby="all-categories" className="listing__categories">
+          <h2 id="all-categories">Toate categoriile</h2>
+          <CategoryList tree={tree} counts={counts} />
+        </section>
+      ) : null}
+
+      {props.showCategories ? <h2>Cele mai noi anunțuri</h2> : null}
+      {posts.length > 0 ? (
+        <PostGrid posts={posts} tree={tree} eagerFirst headingLevel={props.showCategories ? 'h3' : 'h2'} />
+      ) : (
+        <div className="empty box">
+          <p>Nu sunt anunțuri în această categorie deocamdată.</p>
+          <a className="btn btn--accent" href={route('newPost')}>
+            Publică primul anunț
+          </a>
+        </div>
+      )}
+      <Pagination page={page} totalPages={totalPages} hrefFor={props.hrefFor} />
+      {props.searchHref ? (
+        <p className="listing__more">
+          <a href={props.searchHref}>Caută cu filtre (preț, localitate) în această categorie</a>
+        </p>
+      ) : null}
+    </div>
+  );
+}

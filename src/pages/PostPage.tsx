@@ -1,0 +1,212 @@
+import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
+import { ContactReveal, type ContactState } from '../components/ContactReveal';
+import { Gallery } from '../components/Gallery';
+import { CircleUserIcon, InfoIcon, PinIcon } from '../components/Icons';
+import { PostGrid } from '../components/PostCard';
+import type { CategoryTree } from '../db/categories';
+import type { NeighbourPost, PhotoRef, PostAuthor, PostCardData } from '../db/posts';
+import type { Post } from '../db/schema';
+import { formatDate, isoDate } from '../lib/dates';
+import { postPath } from '../lib/links';
+import { maskPhones } from '../lib/phone';
+import { formatPrice } from '../lib/price';
+import { toParagraphs } from '../lib/text';
+
+/** Why the ad is not an ordinary, active one. */
+export type PostNotice = 'expired' | 'sold' | 'hidden' | 'draft' | null;
+
+export interface PostPageProps {
+  post: Post;
+  author: PostAuthor;
+  authorHref: string;
+  photos: PhotoRef[];
+  tree: CategoryTree;
+  crumbs: Crumb[];
+  notice: PostNotice;
+  /** Null when the ad is not active (no contact for sold or expired ads). */
+  contact: ContactState | null;
+  fields: { label: string; value: string }[];
+  newer: NeighbourPost | null;
+  older: NeighbourPost | null;
+  similar: PostCardData[];
+  /** The listing of the ad's (sub)category, for "more like this". */
+  listingHref: string;
+  reportAction: string;
+  reportReasons: readonly string[];
+  /** Owner or operator viewing an ad the public cannot see. */
+  editHref?: string;
+}
+
+const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: string }> = {
+  expired: {
+    className: 'notice notice--warn',
+    text: 'Acest anunț a expirat și nu mai este activ. Vedeți mai jos anunțuri asemănătoare.',
+  },
+  sold: {
+    className: 'notice notice--warn',
+    text: 'Acest anunț a fost marcat ca vândut și nu mai este activ. Vedeți mai jos anunțuri asemănătoare.',
+  },
+  hidden: {
+    className: 'notice notice--error',
+    text: 'Anunț ascuns: doar autorul și operatorii îl pot vedea.',
+  },
+  draft: {
+    className: 'notice notice--error',
+    text: 'Ciornă nepublicată: doar autorul și operatorii o pot vedea.',
+  },
+};
+
+function neighbourHref(tree: CategoryTree, n: NeighbourPost): string {
+  return postPath(n, tree.byId.get(n.categoryId)?.slug ?? 'diverse');
+}
+
+/** `/anunt/<categorie>/<slug>-<id>`: one ad. */
+export function PostPage(props: PostPageProps) {
+  const { post, author, photos, tree, notice, fields } = props;
+  const price = formatPrice(post.price, post.currency);
+  const paragraphs = toParagraphs(maskPhones(post.description));
+  const published = post.bumpedAt ?? post.publishedAt ?? post.createdAt;
+  return (
+    <article className="ad">
+      <Breadcrumbs items={props.crumbs} />
+      {notice ? (
+        <p className={NOTICES[notice].className} role="status">
+          <InfoIcon size={18} /> {NOTICES[notice].text}
+          {props.editHref ? (
+            <>
+              {' '}
+              <a href={props.editHref}>Editează anunțul</a>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <div className="ad__layout">
+        <div className="ad__main">
+          <header className="ad__head">
+            <h1 className="ad__title">{post.title}</h1>
+            <p className="ad__meta muted">
+              <PinIcon size={16} />
+              <span>{post.locality}</span>
+              <span aria-hidden="true">·</span>
+              <span>
+                Publicat <time dateTime={isoDate(published)}>{formatDate(published, 'long')}</time>
+              </span>
+            </p>
+          </header>
+          <Gallery photos={photos} title={post.title} />
+          {fields.length > 0 ? (
+            <dl className="ad__fields">
+              {fields.map((f) => (
+                <div key={f.label} className="ad__field">
+                  <dt>{f.label}</dt>
+                  <dd>{f.value}</dd>
+                </div>
+              ))}
+            </dl>
+          ) : null}
+          <section className="ad__description" aria-labelledby="ad-desc">
+            <h2 id="ad-desc">Descriere</h2>
+            {paragraphs.map((lines, i) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: paragraphs have no identity
+              <p key={i}>
+                {lines.map((line, j) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity
+                  <span key={j}>
+                    {j > 0 ? <br /> : null}
+                    {line}
+                  </span>
+                ))}
+              </p>
+            ))}
+          </section>
+          <p className="ad__dates muted">
+            Anunț nr. {post.id}
+            {post.expiresAt ? (
+              <>
+                {' · '}
+                {notice === 'expired' ? 'A expirat' : 'Expiră'}{' '}
+                <time dateTime={isoDate(post.expiresAt)}>{formatDate(post.expiresAt, 'long')}</time>
+              </>
+            ) : null}
+          </p>
+        </div>
+
+        <aside className="ad__side">
+          <div className="box ad__pricebox">
+            <p className="ad__price">{price ?? 'Preț nespecificat'}</p>
+            {price && post.negotiable ? <p className="ad__nego muted">Preț negociabil</p> : null}
+            {props.contact ? <ContactReveal contact={props.contact} /> : null}
+          </div>
+          <div className="box author-card">
+            <CircleUserIcon size={40} />
+            <div>
+              <p className="author-card__name">{author.name}</p>
+              <p className="muted author-card__since">
+                Pe eRădăuți din {formatDate(author.createdAt, 'long')}
+              </p>
+              <a href={props.authorHref}>Toate anunțurile autorului</a>
+            </div>
+          </div>
+          <details className="report">
+            <summary>Raportează anunțul</summary>
+            <form method="post" action={props.reportAction} className="report__form">
+              <fieldset>
+                <legend>Motivul</legend>
+                {props.reportReasons.map((reason, i) => (
+                  <label key={reason} className="report__reason">
+                    <input type="radio" name="reason" value={reason} required defaultChecked={i === 0} />{' '}
+                    {reason}
+                  </label>
+                ))}
+              </fieldset>
+              <label className="report__details">
+                Detalii (opțional)
+                <textarea name="details" rows={3} maxLength={1000} />
+              </label>
+              <button type="submit" className="btn">
+                Trimite raportul
+              </button>
+            </form>
+          </details>
+        </aside>
+      </div>
+
+      {props.newer || props.older ? (
+        <nav className="ad__neighbours" aria-label="Anunțuri vecine în aceeași categorie">
+          {props.newer ? (
+            <a
+              className="ad__neighbour ad__neighbour--prev"
+              href={neighbourHref(tree, props.newer)}
+              rel="prev"
+            >
+              <span className="muted">‹ Anunțul anterior</span>
+              <span>{props.newer.title}</span>
+            </a>
+          ) : (
+            <span />
+          )}
+          {props.older ? (
+            <a
+              className="ad__neighbour ad__neighbour--next"
+              href={neighbourHref(tree, props.older)}
+              rel="next"
+            >
+              <span className="muted">Anunțul următor ›</span>
+              <span>{props.older.title}</span>
+            </a>
+          ) : null}
+        </nav>
+      ) : null}
+
+      {props.similar.length > 0 ? (
+        <section className="ad__similar" aria-labelledby="similar">
+          <div className="section-head">
+            <h2 id="similar">Anunțuri asemănătoare</h2>
+            <a href={props.listingHref}>Vezi toate</a>
+          </div>
+          <PostGrid posts={props.similar} tree={tree} />
+        </section>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import { Hono } from 'hono';
+import { seedDemo } from '../db/seed';
+import type { AppEnv, Bindings } from '../env';
+import { NotFound } from '../lib/errors';
+
+export const devRoutes = new Hono<AppEnv>();
+
+/** Local development only: never in production, never on an https site. */
+export function isLocal(env: Pick<Bindings, 'ENVIRONMENT' | 'SITE_URL'>): boolean {
+  return env.ENVIRONMENT !== 'production' && !String(env.SITE_URL ?? '').startsWith('https:');
+}
+
+/**
+ * `POST /__dev/seed` (multipart, `photos` = demo JPEGs): called by `npm start` once the worker is
+ * up; seeds an empty database, a no-op afterwards. 404 anywhere but a local site.
+ */
+devRoutes.post('/__dev/seed', async (c) => {
+  if (!isLocal(c.env)) throw new NotFound();
+  let files: File[] = [];
+  const type = c.req.header('content-type') ?? '';
+  if (type.startsWith('multipart/form-data')) {
+    const form = await c.req.formData();
+    files = form.getAll('photos').filter((v): v is File => typeof v !== 'string');
+  }
+  const report = await seedDemo(c.env, c.get('db'), files);
+  c.header('Cache-Control', 'no-store');
+  if (report.skipped) return c.text('datele demo existau deja\n');
+  return c.text(
+    `date demo: ${report.users} autori, ${report.posts} anunțuri, ${report.photos} fotografii${
+      report.photoErrors ? ` (${report.photoErrors} fotografii eșuate)` : ''
+    }\n`,
+  );
+});

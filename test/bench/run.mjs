@@ -1,0 +1,330 @@
+// `npm run bench`: one command, one report. Starts the site as `npm start` does (React's production
+// build) on its own port with fresh state and the demo seed, then measures in the same run:
+//  - throughput, p50/p99 latency and errors at 20 connections (autocannon, ≈10 s each) for a static
+//    asset, `/`, a listing, an ad page and a search, and each page's ratio to the static asset
+//    (target: the listing ≥ 0.5);
+//  - the gzipped JS (sum of the page's <script src> bundles, target ≤ 15 KB) and HTML of each public page;
+//  - the worker bundle size, gzipped (`wrangler deploy --dry-run --outdir`);
+//  - the search and photo figures of test/bench/search.mjs and photos.mjs, when those exist.
+// Prints one table, saves JSON to test/bench/results/latest.json. Failing a target is reported, not
+// hidden: the exit code is non-zero only when the bench itself broke.
+// Environment: PORT (default 8806), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import autocannon from 'autocannon';
+import { root, startSite } from '../e2e/server.mjs';
+
+const port = Number(process.env.PORT ?? 8806);
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const JS_BUDGET = 15 * 1024;
+const LISTING_RATIO = 0.5;
+
+const results = {
+  date: new Date().toISOString(),
+  machine: {
+    cpu: cpus()[0]?.model ?? 'unknown',
+    cores: cpus().length,
+    memoryGb: Math.round(totalmem() / 2 ** 30),
+    node: process.version,
+    platform: `${process.platform} ${process.arch}`,
+  },
+  settings: { connections, seconds, react: 'production (--define process.env.NODE_ENV)' },
+  load: [],
+  pages: [],
+  worker: null,
+  search: null,
+  photos: null,
+  targets: [],
+};
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+
+function table(rows, headers) {
+  const widths = headers.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
+}
+
+async function load(name, url) {
+  // A short warm-up so the first compile and cold caches are not measured.
+  await autocannon({ url, connections: 4, duration: 1 });
+  const r = await autocannon({ url, connections, duration: seconds, headers: { accept: 'text/html' } });
+  return {
+    name,
+    url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''),
+    requestsPerSecond: Math.round(r.requests.average),
+    p50Ms: r.latency.p50,
+    p99Ms: r.latency.p99,
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    total: r.requests.total,
+  };
+}
+
+/** gzipped size of a page's HTML and of the scripts it loads (<script src>, module or classic). */
+async function pageWeight(base, name, path) {
+  const res = await fetch(`${base}${path}`, { headers: { accept: 'text/html' } });
+  const html = await res.text();
+  const scripts = [...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"[^>]*>/g)].map((m) =>
+    m[1].replace(/&amp;/g, '&'),
+  );
+  let jsRaw = 0;
+  let jsGzip = 0;
+  const external = [];
+  for (const src of scripts) {
+    const url = new URL(src, base);
+    if (url.origin !== base) {
+      external.push(src);
+      continue;
+    }
+    const body = Buffer.from(await (await fetch(url)).arrayBuffer());
+    jsRaw += body.length;
+    jsGzip += gzipSync(body, { level: 9 }).length;
+  }
+  const htmlBytes = Buffer.from(html);
+  return {
+    name,
+    path,
+    status: res.status,
+    scripts: scripts.length,
+    external,
+    jsBytes: jsRaw,
+    jsGzipBytes: jsGzip,
+    htmlBytes: htmlBytes.length,
+    htmlGzipBytes: gzipSync(htmlBytes, { level: 9 }).length,
+  };
+}
+
+function workerBundle() {
+  const out = mkdtempSync(join(tmpdir(), 'eradauti-bundle-'));
+  try {
+    const run = spawnSync(
+      join(root, 'node_modules', '.bin', 'wrangler'),
+      ['deploy', '--dry-run', '--outdir', out],
+      {
+        cwd: root,
+        encoding: 'utf8',
+        env: {
+          ...process.env,
+          WRANGLER_SEND_METRICS: 'false',
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          CI: 'true',
+        },
+        timeout: 180_000,
+      },
+    );
+    if (run.status !== 0) return { error: (run.stderr || run.stdout).slice(-1500) };
+    const files = [];
+    const walk = (dir) => {
+      for (const f of readdirSync(dir)) {
+        const p = join(dir, f);
+        if (statSync(p).isDirectory()) walk(p);
+        else if (!f.endsWith('.map') && !f.endsWith('.json')) files.push(p);
+      }
+    };
+    walk(out);
+    let raw = 0;
+    let gz = 0;
+    const parts = [];
+    for (const f of files) {
+      const body = readFileSync(f);
+      const g = gzipSync(body, { level: 9 }).length;
+      raw += body.length;
+      gz += g;
+      parts.push({ file: f.slice(out.length + 1), bytes: body.length, gzipBytes: g });
+    }
+    const reported = /Total Upload: ([^\n]+)/.exec(run.stdout + run.stderr)?.[1]?.trim();
+    return {
+      bytes: raw,
+      gzipBytes: gz,
+      wranglerReports: reported,
+      files: parts.sort((a, b) => b.gzipBytes - a.gzipBytes),
+    };
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/** Figures of another issue's bench module (test/bench/search.mjs, photos.mjs), or why there are none. */
+async function optional(file, fn, base) {
+  const path = join(root, 'test', 'bench', file);
+  if (!existsSync(path)) return { available: false, reason: `${file} not available` };
+  try {
+    const mod = await import(path);
+    if (typeof mod[fn] !== 'function') return { available: false, reason: `${file} has no ${fn}()` };
+    const t = Date.now();
+    const out = await mod[fn]({ base, root, port });
+    return { available: true, seconds: (Date.now() - t) / 1000, result: out };
+  } catch (err) {
+    return { available: false, reason: `${fn}() failed: ${err.stack ?? err}` };
+  }
+}
+
+function printOptional(title, figures) {
+  console.log(`\n${title}`);
+  if (!figures.available) {
+    console.log(`  not available: ${figures.reason}`);
+    return;
+  }
+  const rows = figures.result?.rows;
+  if (Array.isArray(rows) && rows.length && typeof rows[0] === 'object') {
+    const headers = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+    console.log(
+      table(
+        rows.map((r) => headers.map((h) => r[h] ?? '')),
+        headers,
+      ),
+    );
+  } else {
+    console.log(JSON.stringify(figures.result, null, 2));
+  }
+}
+
+let site;
+let broke = false;
+try {
+  site = await startSite({ port, label: 'bench' });
+  const base = site.base;
+
+  // Public pages and the ad to measure: the first ad listed under imobiliare.
+  const listingHtml = await (await fetch(`${base}/anunturi/imobiliare`)).text();
+  const adPath = /href="(\/anunt\/[^"?#]+-\d+)"/.exec(listingHtml)?.[1] ?? null;
+  const staticAsset = '/logo.svg';
+
+  console.log(`site up on ${base}; load: ${connections} connections × ${seconds} s each`);
+  const targets = [
+    ['static asset', staticAsset],
+    ['home', '/'],
+    ['listing', '/anunturi/imobiliare'],
+    ['ad page', adPath],
+    ['search', '/cautare?q=apartament'],
+  ];
+  for (const [name, path] of targets) {
+    if (!path) {
+      results.load.push({ name, url: null, error: 'no ad is listed under /anunturi/imobiliare' });
+      continue;
+    }
+    results.load.push(await load(name, `${base}${path}`));
+    console.log(`  measured ${name}`);
+  }
+  const staticRps = results.load[0].requestsPerSecond || 1;
+  for (const r of results.load)
+    if (r.requestsPerSecond !== undefined) r.ratioToStatic = +(r.requestsPerSecond / staticRps).toFixed(2);
+
+  const pages = [
+    ['home', '/'],
+    ['listing', '/anunturi/imobiliare'],
+    ['ad page', adPath],
+    ['search', '/cautare?q=apartament'],
+    ['categories', '/anunturi'],
+    ['static page', '/static-page/taxi-radauti'],
+  ];
+  const authorPath = adPath
+    ? /href="(\/anunturi\/de\/[^"?#]+)"/.exec(await (await fetch(`${base}${adPath}`)).text())?.[1]
+    : null;
+  if (authorPath) pages.push(['author', authorPath]);
+  for (const [name, path] of pages) if (path) results.pages.push(await pageWeight(base, name, path));
+
+  console.log('  bundling the worker (wrangler deploy --dry-run)');
+  results.worker = workerBundle();
+
+  results.search = await optional('search.mjs', 'benchSearch', base);
+  results.photos = await optional('photos.mjs', 'benchPhotos', base);
+} catch (err) {
+  broke = true;
+  console.error(`the bench broke: ${err.stack ?? err}`);
+} finally {
+  await site?.stop().catch(() => {});
+}
+
+// Targets: reported, never hidden.
+const listing = results.load.find((r) => r.name === 'listing');
+if (listing?.ratioToStatic !== undefined)
+  results.targets.push({
+    target: `listing throughput ≥ ${LISTING_RATIO} × static`,
+    value: listing.ratioToStatic,
+    pass: listing.ratioToStatic >= LISTING_RATIO,
+  });
+for (const p of results.pages)
+  results.targets.push({
+    target: `${p.name}: JS ≤ 15 KB gzip`,
+    value: kb(p.jsGzipBytes),
+    pass: p.jsGzipBytes <= JS_BUDGET,
+  });
+for (const r of results.load)
+  if (r.errors || r.non2xx)
+    results.targets.push({
+      target: `${r.name}: no errors under load`,
+      value: `${r.errors} errors, ${r.non2xx} non-2xx`,
+      pass: false,
+    });
+
+console.log(
+  `\neRădăuți bench — ${results.date}\nmachine: ${results.machine.cpu}, ${results.machine.cores} cores, ${results.machine.memoryGb} GB, Node ${results.machine.node}`,
+);
+console.log(
+  `\nLoad (autocannon, ${connections} connections, ${seconds} s each, wrangler dev local, production React)`,
+);
+console.log(
+  table(
+    results.load.map((r) =>
+      r.error
+        ? [r.name, '-', '-', '-', '-', '-', r.error]
+        : [r.name, r.requestsPerSecond, r.p50Ms, r.p99Ms, r.errors, r.non2xx, r.ratioToStatic, r.url],
+    ),
+    ['target', 'req/s', 'p50 ms', 'p99 ms', 'errors', 'non-2xx', '× static', 'url'],
+  ),
+);
+console.log('\nPage weight (gzip -9)');
+console.log(
+  table(
+    results.pages.map((p) => [
+      p.name,
+      p.status,
+      p.scripts,
+      kb(p.jsGzipBytes),
+      kb(p.htmlGzipBytes),
+      kb(p.htmlBytes),
+      p.path,
+    ]),
+    ['page', 'status', 'scripts', 'JS gzip', 'HTML gzip', 'HTML raw', 'path'],
+  ),
+);
+if (results.worker) {
+  console.log('\nWorker bundle (as `npm run deploy` bundles it: wrangler deploy --dry-run)');
+  if (results.worker.error) console.log(`  failed: ${results.worker.error}`);
+  else
+    console.log(
+      `  ${kb(results.worker.bytes)} raw, ${kb(results.worker.gzipBytes)} gzip (wrangler: ${results.worker.wranglerReports ?? 'n/a'}); largest: ${results.worker.files
+        .slice(0, 4)
+        .map((f) => `${f.file} ${kb(f.gzipBytes)}`)
+        .join(', ')}`,
+    );
+}
+if (results.search) printOptional('Search (benchSearch)', results.search);
+if (results.photos) printOptional('Photos (benchPhotos)', results.photos);
+console.log('\nTargets');
+console.log(
+  table(
+    results.targets.map((t) => [t.pass ? 'met' : 'MISSED', t.target, t.value]),
+    ['', 'target', 'value'],
+  ),
+);
+
+mkdirSync(join(root, 'test', 'bench', 'results'), { recursive: true });
+writeFileSync(join(root, 'test', 'bench', 'results', 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
+console.log('\nsaved test/bench/results/latest.json');
+process.exit(broke ? 1 : 0);

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { get, textOf } from '../helpers';
+
+describe('static pages', () => {
+  it.each([
+    ['termeni-si-conditii', 'Termeni și condiții'],
+    ['despre-anunturile-promovate', 'Despre anunțurile promovate'],
+    ['taxi-radauti', 'Taxi Rădăuți'],
+  ])('/static-page/%s renders its Markdown with its own title', async (name, title) => {
+    const res = await get(`/static-page/${name}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/^public/);
+    const html = await res.text();
+    expect(html).toContain(`<h1>${title}</h1>`);
+    expect(html).toContain(`<title>${title} | eRădăuți v3</title>`);
+    expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/static-page/${name}"/>`);
+  });
+
+  it('the taxi page is a table of tel: and WhatsApp links, marked as examples', async () => {
+    const html = await (await get('/static-page/taxi-radauti')).text();
+    expect(html).toContain('<table>');
+    expect(html).toMatch(/href="tel:\+40\d{9}"/);
+    expect(html).toMatch(/href="https:\/\/wa\.me\/40\d{9}"/);
+    expect(textOf(html)).toContain('exemple');
+  });
+
+  it('sanitises the output: no scripts, no inline handlers', async () => {
+    for (const name of ['termeni-si-conditii', 'despre-anunturile-promovate', 'taxi-radauti']) {
+      const html = await (await get(`/static-page/${name}`)).text();
+      const article = /<article[\s\S]*?<\/article>/.exec(html)?.[0] ?? '';
+      expect(article).not.toMatch(/<script|onerror=|onclick=|javascript:/i);
+    }
+  });
+
+  it.each([
+    '/static-page',
+    '/static-page/',
+    '/static-page/nu-exista',
+    '/static-page/..%2Fpackage.json',
+    '/static-page/..%2F..%2Fwrangler.toml',
+    '/static-page/termeni-si-conditii.md',
+    '/static-page/termeni-si-conditii/extra',
+    '/static-page/__proto__',
+    '/static-page/constructor',
+    '/static-page/toString',
+    '/static-page/%00',
+    `/static-page/${'a'.repeat(2000)}`,
+  ])('%s is 404', async (path) => {
+    expect((await get(path)).status).toBe(404);
+  });
+});

@@ -1,0 +1,128 @@
+// Starts the site for a test run the way `npm start` does (ensureDevVars, migrateLocal, wrangler dev with
+// React's production build, wait, seed), but on its own port and with its own fresh local D1/R2 state,
+// so runs never mix with a developer's data or with a server on 8787. Loopback only; always stopped.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * @param {{ port: number, label?: string, keepState?: boolean, quiet?: boolean }} options
+ * @returns {Promise<{ base: string, stateDir: string, stop: () => Promise<void>, alive: () => Promise<boolean>, logs: () => string }>}
+ */
+export async function startSite({ port, label = 'site', keepState = false, quiet = true }) {
+  // start.mjs reads PORT when first imported (seed() posts to that port).
+  process.env.PORT = String(port);
+  const start = await import('../../src/tools/start.mjs');
+  const base = `http://127.0.0.1:${port}`;
+  await assertPortFree(base);
+  const stateDir = mkdtempSync(join(tmpdir(), `eradauti-${label}-`));
+  const persist = ['--persist-to', stateDir];
+  start.ensureDevVars();
+  start.migrateLocal(persist);
+  const child = start.startWrangler(
+    ['ignore', 'pipe', 'pipe'],
+    [...persist, '--var', `SITE_URL:${base}`, '--inspector-port', String(port + 100)],
+  );
+  let log = '';
+  const keep = (chunk) => {
+    log += chunk.toString();
+    if (log.length > 200_000) log = log.slice(-100_000);
+    if (!quiet) process.stderr.write(chunk);
+  };
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let exited = false;
+  child.on('exit', () => {
+    exited = true;
+  });
+
+  const stop = async () => {
+    if (!exited) {
+      child.kill('SIGINT');
+      for (let i = 0; i < 100 && !exited; i++) await sleep(100);
+      if (!exited) child.kill('SIGKILL');
+      for (let i = 0; i < 20 && !exited; i++) await sleep(100);
+    }
+    if (!keepState) rmSync(stateDir, { recursive: true, force: true });
+  };
+  // Stop the server even when the runner is interrupted.
+  const onSignal = async () => {
+    await stop();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const deadline = Date.now() + 120_000;
+    for (;;) {
+      if (exited) throw new Error(`wrangler dev exited early:\n${log.slice(-3000)}`);
+      if (/Build failed/.test(log)) throw new Error(`the worker does not build:\n${log.slice(-3000)}`);
+      if (Date.now() > deadline)
+        throw new Error(
+          `the site did not answer on ${base} within 120 s; wrangler said:\n${log.slice(-3000)}`,
+        );
+      try {
+        const res = await fetch(`${base}/favicon.svg`);
+        if (res.ok) break;
+      } catch {
+        // not up yet
+      }
+      await sleep(300);
+    }
+    // wrangler dev reloads the worker when a source file changes (others may be editing the tree):
+    // a restart mid-seed answers 503, so try again a few times.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await start.seed();
+        break;
+      } catch (err) {
+        if (attempt >= 4 || !/503|restarted/.test(String(err.message))) throw err;
+        await sleep(3000);
+      }
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  const alive = async () => {
+    if (exited) return false;
+    try {
+      return (await fetch(`${base}/favicon.svg`, { signal: AbortSignal.timeout(5000) })).ok;
+    } catch {
+      return false;
+    }
+  };
+  return { base, stateDir, stop, alive, logs: () => log };
+}
+
+async function assertPortFree(base) {
+  try {
+    await fetch(`${base}/favicon.svg`, { signal: AbortSignal.timeout(1000) });
+  } catch {
+    return;
+  }
+  throw new Error(`something already answers on ${base}: choose another PORT`);
+}
+
+export function sleep(ms) {
+  return new Promise((r) => setTimeout(r, ms));
+}
+
+/** The browser of RECIPES.md: Debian's chromium, nothing may reach the outside. */
+export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+  '--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE localhost, EXCLUDE 127.0.0.1',
+];
