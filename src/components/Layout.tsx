@@ -120,7 +120,13 @@ export function Layout({
             <a className="logo" href={route('home')} aria-label={`${SITE_NAME} — prima pagină`}>
               <img src="/logo.svg" width={132} height={32} alt={SITE_NAME} />
             </a>
-            <form className="header-search" action={route('search')} method="get" role="search">
+            <form
+              className="header-search"
+              action={route('search')}
+              method="get"
+              role="search"
+              aria-label="Căutare rapidă"
+            >
               <label className="visually-hidden" htmlFor="header-q">
                 Caută în anunțuri
               </label>

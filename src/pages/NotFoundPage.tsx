@@ -7,7 +7,13 @@ export function NotFoundPage() {
       <p className="error-box__code">404</p>
       <h1 id="nf-title">Pagina nu a fost găsită</h1>
       <p>Anunțul sau pagina căutată nu mai există ori adresa este greșită. Poate găsiți ce căutați aici:</p>
-      <form className="search-inline" action={route('search')} method="get" role="search">
+      <form
+        className="search-inline"
+        action={route('search')}
+        method="get"
+        role="search"
+        aria-label="Caută un anunț"
+      >
         <label className="visually-hidden" htmlFor="nf-q">
           Caută în anunțuri
         </label>

@@ -55,7 +55,13 @@ const SORT_LABELS: Record<SearchSort, string> = {
 
 function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageProps) {
   return (
-    <form className="search-form" action={route('search')} method="get" role="search">
+    <form
+      className="search-form"
+      action={route('search')}
+      method="get"
+      role="search"
+      aria-label="Căutare cu filtre"
+    >
       <div className="search-form__main">
         <label className="visually-hidden" htmlFor="search-q">
           Cuvinte căutate

@@ -311,7 +311,10 @@ describe('page', () => {
 
   it('has a form that works without JavaScript (GET, named fields)', async () => {
     const page = await html('/cautare?q=golf');
-    expect(page).toMatch(/<form class="search-form" role="search" action="\/cautare" method="get">/);
+    const form = /<form [^>]*class="search-form"[^>]*>/.exec(page)?.[0] ?? '';
+    expect(form).toContain('action="/cautare"');
+    expect(form).toContain('method="get"');
+    expect(form).toContain('role="search"');
     for (const name of [
       'q',
       'categorie',
