@@ -9,6 +9,7 @@ import * as schema from './db/schema';
 import type { AppEnv, Bindings } from './env';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound } from './lib/errors';
+import { pageCache } from './page-cache';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
@@ -28,6 +29,9 @@ import { searchRoutes } from './routes/search';
 import { sitemapRoutes } from './routes/sitemap';
 
 export const app = new Hono<AppEnv>();
+
+// Anonymous visitors' public pages straight from the edge cache (src/page-cache.ts).
+app.use('*', pageCache);
 
 // The renderer first, so that errors thrown by any later middleware (CSRF, session) still render
 // inside the layout.

@@ -38,6 +38,7 @@ import {
   validatePostForm,
 } from '../lib/post-form';
 import { formatPrice } from '../lib/price';
+import { forgetPages } from '../page-cache';
 import { type EditorCategory, EditorPage, type EditorPhoto } from '../pages/EditorPage';
 import { ConfirmDeletePage, type MyPostRow, MyPostsPage } from '../pages/MyPostsPage';
 import { ingestPhoto } from '../photos/ingest';
@@ -365,6 +366,7 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
   }
   const { allowed } = await checkPhotos(db, values.photoIds, user.id, post.id);
   const now = Date.now();
+  const oldPath = postPath(post, categorySlug(tree, post));
   await updatePost(c.env, db, {
     post,
     input: result.data,
@@ -374,6 +376,7 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
   });
   const saved = await getPost(db, post.id);
   const target = postPath(saved ?? post, categorySlug(tree, saved ?? post));
+  await forgetPages(c.req.url, [oldPath, target]);
   return c.redirect(link(target, {}, { [SAVED_QUERY]: 1 }), 303);
 });
 
@@ -416,8 +419,8 @@ editorRoutes.post('/posts/edit/:postId/sterge', async (c) => {
   const { post, user } = await editablePost(c);
   const db = c.get('db');
   const form = await optionalForm(c);
+  const tree = await getCategoryTreeCached(db);
   if (form.get('confirm') !== 'da') {
-    const tree = await getCategoryTreeCached(db);
     const photos = await listPhotosOfPost(db, post.id);
     c.status(400);
     return c.render(
@@ -433,6 +436,7 @@ editorRoutes.post('/posts/edit/:postId/sterge', async (c) => {
     );
   }
   await deletePost(c.env, db, post.id, Date.now(), operatorLog(user, post, 'delete'));
+  await forgetPages(c.req.url, [postPath(post, categorySlug(tree, post))]);
   const fallback = user.id === post.userId ? route('myPosts', {}, { ok: 'sterge' }) : route('moderation');
   return c.redirect(afterAction(form, fallback, 'sterge'), 303);
 });
@@ -446,6 +450,7 @@ editorRoutes.post('/posts/edit/:postId/:action', async (c) => {
   const form = await optionalForm(c);
   await applyLifecycle(db, post, action, Date.now(), operatorLog(user, post, name));
   const tree = await getCategoryTreeCached(db);
+  await forgetPages(c.req.url, [postPath(post, categorySlug(tree, post))]);
   const fallback = link(postPath(post, categorySlug(tree, post)), {}, { stare: name });
   return c.redirect(afterAction(form, fallback, name), 303);
 });

@@ -14,6 +14,7 @@ import type { AppEnv } from '../env';
 import { DAY_MS, formatDate } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
 import { authorPath, link, postPath, route } from '../lib/links';
+import { forgetPages } from '../page-cache';
 import { ModerationPage } from '../pages/ModerationPage';
 
 export const moderationRoutes = new Hono<AppEnv>();
@@ -168,6 +169,10 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
   if (!post) throw new NotFound('Anunțul nu a fost găsit');
   const form = await optionalForm(c);
   const now = Date.now();
+  const tree = await getCategoryTreeCached(db);
+  // Whatever the action, this ad's page changes for visitors now (after the write, not before it).
+  const forget = () =>
+    forgetPages(c.req.url, [postPath(post, tree.byId.get(post.categoryId)?.slug ?? 'diverse')]);
   const log = (action: string, details = post.title.slice(0, 120)): LogEntry => ({
     operatorUserId: operator.id,
     action,
@@ -189,6 +194,7 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
         });
       }
       await deletePost(c.env, db, post.id, now, log('delete'));
+      await forget();
       return c.redirect(back(name, 'anunturi-noi'), 303);
     case 'promoveaza': {
       const until = parsePromotionDate(textField(form, 'promotedUntil', 20), now);
@@ -206,6 +212,7 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
       await resolveReports(db, post.id, log('resolve'), now);
       break;
   }
+  await forget();
   return c.redirect(back(name, `anunt-${post.id}`), 303);
 });
 

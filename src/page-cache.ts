@@ -1,0 +1,100 @@
+// The edge page cache: public pages do not vary by user (the account menu is filled in the browser),
+// so an anonymous visitor's GET of a page the app marked `public` is answered from the Cache API of
+// the data centre for PAGE_CACHE_SECONDS, without rendering or touching D1.
+//
+// Who bypasses it: anyone with a session (a signed-in person sees their own hidden ads, fresh edits and
+// their drafts), any request that is not GET, photo and JSON routes (photos have their own immutable
+// caching and must answer 404 as soon as their ad is hidden). What is stored: only 200 responses that
+// the app itself marked `Cache-Control: public` without a cookie, so private pages can never leak.
+// The stored copy lives PAGE_CACHE_SECONDS (60 by default, "0" turns the cache off); a newly published,
+// edited or hidden ad reaches anonymous listings within that time.
+import type { MiddlewareHandler } from 'hono';
+import { SESSION_COOKIE_NAME } from './auth/session';
+import type { AppEnv } from './env';
+
+const STORABLE_TYPES = /^(text\/html|application\/xml|text\/xml|application\/atom\+xml|text\/plain)/;
+const DEFAULT_SECONDS = 60;
+/** Where the stored copy keeps the Cache-Control the app gave browsers. */
+const BROWSER_CACHE_CONTROL = 'X-Browser-Cache-Control';
+
+/** Whether the request carries anything that could make the page personal. */
+export function hasSession(cookieHeader: string | undefined, authorization: string | undefined): boolean {
+  if (authorization) return true;
+  if (!cookieHeader) return false;
+  return cookieHeader.split(';').some((pair) => {
+    const [name, value = ''] = pair.trim().split('=');
+    const match = name ? SESSION_COOKIE_NAME.exec(name) : null;
+    // `__client_uat=0` is Clerk's "signed out" marker.
+    return !!match && value !== '' && !(match[1] === 'client_uat' && value === '0');
+  });
+}
+
+/** Seconds to keep a page, from the PAGE_CACHE_SECONDS setting (0 disables the cache). */
+export function pageCacheSeconds(setting: string | undefined): number {
+  if (setting === undefined || setting.trim() === '') return DEFAULT_SECONDS;
+  const n = Number(setting);
+  return Number.isInteger(n) && n >= 0 && n <= 3600 ? n : DEFAULT_SECONDS;
+}
+
+/** A path whose answers may be kept: pages and feeds, not photos, APIs or the account area. */
+export function isCacheablePath(path: string): boolean {
+  return !/^\/(api|posts|profile|moderare|clerk|auth|__dev|raporteaza)(\/|$)/.test(path);
+}
+
+export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const seconds = pageCacheSeconds(c.env.PAGE_CACHE_SECONDS);
+  const eligible =
+    seconds > 0 &&
+    c.req.method === 'GET' &&
+    typeof caches !== 'undefined' &&
+    isCacheablePath(c.req.path) &&
+    !hasSession(c.req.header('cookie'), c.req.header('authorization'));
+  if (!eligible) return next();
+
+  // Workers' default cache (the DOM lib in tsconfig hides its `default`).
+  const cache = (caches as unknown as { default: Cache }).default;
+  // One entry per URL: a 200 never depends on Accept (only error answers do, and they are not kept).
+  const key = new Request(c.req.url);
+  const hit = await cache.match(key);
+  if (hit) {
+    const res = new Response(hit.body, hit);
+    res.headers.set('Cache-Control', hit.headers.get(BROWSER_CACHE_CONTROL) ?? 'public, max-age=60');
+    res.headers.delete(BROWSER_CACHE_CONTROL);
+    res.headers.set('X-Page-Cache', 'hit');
+    return res;
+  }
+  await next();
+  const res = c.res;
+  const cacheControl = res.headers.get('cache-control') ?? '';
+  if (
+    res.status !== 200 ||
+    !/(^|,)\s*public\b/.test(cacheControl) ||
+    res.headers.has('set-cookie') ||
+    !STORABLE_TYPES.test(res.headers.get('content-type') ?? '')
+  )
+    return;
+  const stored = new Response(res.clone().body, res);
+  // The cache's own lifetime; what browsers are told stays as the app set it.
+  stored.headers.set(BROWSER_CACHE_CONTROL, cacheControl);
+  stored.headers.set('Cache-Control', `public, max-age=${seconds}, s-maxage=${seconds}`);
+  const put = cache.put(key, stored).catch(() => {});
+  try {
+    c.executionCtx.waitUntil(put);
+  } catch {
+    await put; // no execution context (called directly): store before answering
+  }
+  c.res.headers.set('X-Page-Cache', 'miss');
+};
+
+/**
+ * Drops pages from this data centre's cache after a write (an ad edited, sold, hidden, deleted…), so
+ * the person who made the change and anyone nearby see it at once; other data centres follow within
+ * PAGE_CACHE_SECONDS. Never fails the write it follows.
+ */
+export async function forgetPages(requestUrl: string, paths: string[]): Promise<void> {
+  if (typeof caches === 'undefined') return;
+  const cache = (caches as unknown as { default: Cache }).default;
+  await Promise.all(
+    paths.map((path) => cache.delete(new Request(new URL(path, requestUrl))).catch(() => false)),
+  );
+}
