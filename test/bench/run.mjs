@@ -58,10 +58,11 @@ function table(rows, headers) {
   return [line(headers), `|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`, ...rows.map(line)].join('\n');
 }
 
-async function load(name, url) {
+async function load(name, url, extraHeaders = {}) {
+  const headers = { accept: 'text/html', ...extraHeaders };
   // A short warm-up so the first compile and cold caches are not measured.
-  await autocannon({ url, connections: 4, duration: 1 });
-  const r = await autocannon({ url, connections, duration: seconds, headers: { accept: 'text/html' } });
+  await autocannon({ url, connections: 4, duration: 1, headers });
+  const r = await autocannon({ url, connections, duration: seconds, headers });
   return {
     name,
     url: url.replace(/^http:\/\/127\.0\.0\.1:\d+/, ''),
@@ -205,19 +206,27 @@ try {
   const staticAsset = '/logo.svg';
 
   console.log(`site up on ${base}; load: ${connections} connections × ${seconds} s each`);
+  // Anonymous visitors get public pages from the edge page cache (src/page-cache.ts); the rows marked
+  // "rendered" carry a Clerk `__client_uat` cookie, which bypasses that cache (as a signed-in person
+  // does) while still verifying as signed out: every request renders the page and queries D1.
+  const RENDER = { cookie: '__client_uat=1' };
   const targets = [
     ['static asset', staticAsset],
     ['home', '/'],
     ['listing', '/anunturi/imobiliare'],
     ['ad page', adPath],
     ['search', '/cautare?q=apartament'],
+    ['home, rendered', '/', RENDER],
+    ['listing, rendered', '/anunturi/imobiliare', RENDER],
+    ['ad page, rendered', adPath, RENDER],
+    ['search, rendered', '/cautare?q=apartament', RENDER],
   ];
-  for (const [name, path] of targets) {
+  for (const [name, path, headers] of targets) {
     if (!path) {
       results.load.push({ name, url: null, error: 'no ad is listed under /anunturi/imobiliare' });
       continue;
     }
-    results.load.push(await load(name, `${base}${path}`));
+    results.load.push(await load(name, `${base}${path}`, headers));
     console.log(`  measured ${name}`);
   }
   const staticRps = results.load[0].requestsPerSecond || 1;
@@ -258,6 +267,15 @@ if (listing?.ratioToStatic !== undefined)
     value: listing.ratioToStatic,
     pass: listing.ratioToStatic >= LISTING_RATIO,
   });
+const rendered = results.load.find((r) => r.name === 'listing, rendered');
+if (rendered?.ratioToStatic !== undefined)
+  results.targets.push({
+    target: `listing, rendered (edge cache bypassed) ≥ ${LISTING_RATIO} × static`,
+    value: rendered.ratioToStatic,
+    pass: rendered.ratioToStatic >= LISTING_RATIO,
+  });
+for (const t of results.search?.result?.targets ?? [])
+  results.targets.push({ ...t, target: `search: ${t.target}` });
 for (const p of results.pages)
   results.targets.push({
     target: `${p.name}: JS ≤ 15 KB gzip`,
