@@ -41,6 +41,11 @@ export function isCacheablePath(path: string): boolean {
   return !/^\/(api|posts|profile|moderare|clerk|auth|__dev|raporteaza)(\/|$)/.test(path);
 }
 
+/** Workers' default cache of this data centre (the DOM lib in tsconfig hides its `default`). */
+function edgeCache(): Cache {
+  return (caches as unknown as { default: Cache }).default;
+}
+
 export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const seconds = pageCacheSeconds(c.env.PAGE_CACHE_SECONDS);
   const eligible =
@@ -51,8 +56,7 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     !hasSession(c.req.header('cookie'), c.req.header('authorization'));
   if (!eligible) return next();
 
-  // Workers' default cache (the DOM lib in tsconfig hides its `default`).
-  const cache = (caches as unknown as { default: Cache }).default;
+  const cache = edgeCache();
   // One entry per URL: a 200 never depends on Accept (only error answers do, and they are not kept).
   const key = new Request(c.req.url);
   const hit = await cache.match(key);
@@ -93,7 +97,7 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 export async function forgetPages(requestUrl: string, paths: string[]): Promise<void> {
   if (typeof caches === 'undefined') return;
-  const cache = (caches as unknown as { default: Cache }).default;
+  const cache = edgeCache();
   await Promise.all(
     paths.map((path) => cache.delete(new Request(new URL(path, requestUrl))).catch(() => false)),
   );

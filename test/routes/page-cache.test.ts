@@ -1,16 +1,14 @@
 // The edge page cache (src/page-cache.ts): anonymous visitors' public pages come from the Cache API;
 // signed-in people, private pages and errors never do.
-import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import worker from '../../src/index';
 import { hasSession, isCacheablePath, pageCacheSeconds } from '../../src/page-cache';
 import { sessionCookie } from '../auth-helpers';
 import { makePost, makeUser } from '../browse/fixtures';
-import { ORIGIN } from '../helpers';
+import { callWorker, ORIGIN } from '../helpers';
 
 /** The worker with the cache on (the suite's config turns it off so tests read their own writes). */
 async function fetchCached(
@@ -19,18 +17,15 @@ async function fetchCached(
   seconds = '60',
   init: RequestInit = {},
 ) {
-  const ctx = createExecutionContext();
-  const res = await worker.fetch(
+  const res = await callWorker(
     new Request(new URL(path, ORIGIN), {
       headers: { accept: 'text/html', ...headers },
       redirect: 'manual',
       ...init,
     }),
-    { ...env, PAGE_CACHE_SECONDS: seconds } as never,
-    ctx,
+    { PAGE_CACHE_SECONDS: seconds },
   );
   const body = await res.text();
-  await waitOnExecutionContext(ctx);
   return { res, body };
 }
 
