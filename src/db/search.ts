@@ -3,12 +3,13 @@
 //  1. m: the newest MAX_CANDIDATES visible matches (FTS5 walks its index newest id first and stops
 //     there, so a word found in 50 000 ads costs what one found in 500 does), with bm25 and the
 //     sort keys;
-//  2. h: those ranked, counted (a window function, in the same pass) and cut to one page;
+//  2. h: those ranked and cut to one page; the total is a count of m;
 //  3. only that page joined back to posts for its text and first photo. Matches are marked in
 //     JS (lib/search-query markText/snippetText): FTS5's highlight()/snippet() would re-run the
 //     whole match, a prefix over thousands of ads, once per row.
 import type { Currency } from '../lib/price';
 import {
+  ftsString,
   type Highlighter,
   highlighter,
   markText,
@@ -30,11 +31,12 @@ export const SEARCH_SORTS: readonly SearchSort[] = ['relevanta', 'noi', 'pret_as
 export const EUR_TO_RON = 5;
 
 /**
- * A search considers at most this many matches, the newest (by id) first: enough for 25 pages of
- * 20, and it bounds the work of very common words (more are reported as "over 500"); a filter or
- * another word narrows them. Ads live 30 days, so this is rarely reached on a town's site.
+ * A search considers at most this many matches, the newest (by id) first: 10 pages of 20, and it
+ * bounds the work of very common words, so a search costs about the same at 1 000 ads as at
+ * 100 000 (more are reported as "over 200"; a filter or another word narrows them). Ads live 30
+ * days, so a town's site rarely reaches it except for words like "apartament".
  */
-export const MAX_CANDIDATES = 500;
+export const MAX_CANDIDATES = 200;
 
 /** bm25 weights of the columns title, body (masked description), category, locality. */
 const BM25 = 'bm25(posts_fts, 10.0, 1.0, 3.0, 2.0)';
@@ -172,18 +174,27 @@ const CARD_COLUMNS = `p.id AS id, p.title AS title, p.slug AS slug, p.price AS p
   p.negotiable AS negotiable, p.locality AS locality, p.category_id AS category_id,
   p.subcategory_id AS subcategory_id, p.bumped_at AS bumped_at, ${PHOTO} AS photo`;
 
+/**
+ * The MATCH expression narrowed to one locality: the index holds each ad's locality, so FTS5
+ * skips the other towns' ads instead of the query joining every match to test `p.locality` (a
+ * word found in 10 000 ads, 50 of them in Siret). A superset: `p.locality = ?` still decides.
+ */
+function withLocality(match: string, locality: string | undefined): string {
+  return locality ? `(${match}) AND locality : ${ftsString(locality)}` : match;
+}
+
 /** The one SQL statement of a search, with its parameters (exported for the benchmark). */
 export function buildSearchSql(req: SearchRequest): { sql: string; params: Param[] } {
   const params: Param[] = [];
   const limit = Math.max(1, Math.min(100, Math.trunc(req.limit)));
   const offset = Math.max(0, Math.trunc(req.offset));
   const hasMatch = !!req.match;
-  if (req.match) params.push(req.match);
+  if (req.match) params.push(withLocality(req.match, req.filters.locality));
   const where = conditions(req, params);
   params.push(limit, offset);
   const sortColumns = `p.bumped_at AS bumped_at, p.price AS price, ${priceRon} AS price_ron`;
-  // m: every visible match with its sort keys, materialised (FTS5's bm25() can only be evaluated
-  // in the query that scans the index, not under the window function). CROSS JOIN fixes the join
+  // m: the candidates with their sort keys, materialised (FTS5's bm25() can only be evaluated in
+  // the query that scans the index, and m is read twice: the page and the count). CROSS JOIN fixes the join
   // order: FTS matches first, then each post by its primary key.
   const matches = hasMatch
     ? `SELECT p.id AS id, ${req.sort === 'relevanta' ? BM25 : '0'} AS score, ${sortColumns}
@@ -198,10 +209,10 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: Param
   WHERE ${where.join(' AND ')}
   ORDER BY p.id DESC
   LIMIT ${MAX_CANDIDATES}`;
-  // h: one page of them, counted in the same pass.
-  const page = `SELECT m.*, count(*) OVER () AS total FROM m ORDER BY ${orderBy(req.sort, hasMatch, 'm')} LIMIT ? OFFSET ?`;
+  // h: one page of them (a top-N sort, not a full one).
+  const page = `SELECT m.* FROM m ORDER BY ${orderBy(req.sort, hasMatch, 'm')} LIMIT ? OFFSET ?`;
   // Then only the page's rows are joined back: the post (its text to mark) and its first photo.
-  const outer = `SELECT h.total AS total, ${CARD_COLUMNS}, substr(p.search_text, 1, 4000) AS body
+  const outer = `SELECT (SELECT count(*) FROM m) AS total, ${CARD_COLUMNS}, substr(p.search_text, 1, 4000) AS body
 FROM h CROSS JOIN posts p ON p.id = h.id
 ORDER BY ${orderBy(req.sort, hasMatch, 'h')}`;
   const sql = `WITH m AS MATERIALIZED (

@@ -192,6 +192,7 @@ function printOptional(title, figures) {
   } else {
     console.log(JSON.stringify(figures.result, null, 2));
   }
+  for (const note of figures.result?.notes ?? []) console.log(`  ${note}`);
 }
 
 let site;

@@ -253,18 +253,27 @@ export default {
       return Response.json(row);
     }
     if (url.pathname === '/search') {
-      // One search exactly as /cautare runs it (synonyms cached per isolate, parse, one statement).
-      const query = body as unknown as BenchQuery & { now: number };
-      const t0 = Date.now();
-      const result = await searchText(env.DB, {
+      // The search exactly as /cautare runs it (synonyms cached per isolate, parse, one statement),
+      // `repeat` times back to back: workerd's clock moves in whole milliseconds, so the mean of a
+      // few runs is what resolves a 4.2 ms search from a 4.8 ms one.
+      const query = body as unknown as BenchQuery & { now: number; repeat?: number };
+      const repeat = Math.max(1, query.repeat ?? 1);
+      const req = {
         q: query.q,
         filters: query.filters ?? {},
-        sort: query.sort ?? (query.q ? 'relevanta' : 'noi'),
+        sort: query.sort ?? (query.q ? ('relevanta' as const) : ('noi' as const)),
         limit: 20,
         offset: 0,
         now: query.now,
+      };
+      const t0 = Date.now();
+      let result = await searchText(env.DB, req);
+      for (let i = 1; i < repeat; i++) result = await searchText(env.DB, req);
+      return Response.json({
+        total: result.total,
+        rows: result.hits.length,
+        wallMs: (Date.now() - t0) / repeat,
       });
-      return Response.json({ total: result.total, rows: result.hits.length, wallMs: Date.now() - t0 });
     }
     if (url.pathname === '/sql') {
       // The same statement, to read D1's own timing of it (meta.duration).

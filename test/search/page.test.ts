@@ -2,6 +2,7 @@ import { env } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/db/schema';
 import * as schema from '../../src/db/schema';
+import { MAX_CANDIDATES } from '../../src/db/search';
 import { toSlug } from '../../src/lib/slug';
 import { get, textOf } from '../helpers';
 import { DAY, db, makePhoto, makePost, makeUser, resultIds } from './fixtures';
@@ -107,7 +108,16 @@ beforeAll(async () => {
       description: 'Foarte <b>frumoasă</b> lampă.',
     })
   ).id;
+  ids.astraMentionsSiret = (
+    await car('Opel Astra pentru Siret', {
+      description: 'Mașina se află la Siret, proprietarul în Rădăuți.',
+      locality: 'Rădăuți',
+      age: 9 * DAY,
+    })
+  ).id;
+  ids.astraVatra = (await car('Opel Astra break', { locality: 'Vatra Dornei', age: 9 * DAY })).id;
   await bulk('trotineta', 101);
+  await bulk('sanie', MAX_CANDIDATES + 30);
   await bulk('patine', 20);
   await bulk('schiuri', 23);
 });
@@ -132,8 +142,13 @@ describe('filters', () => {
     expect(await idsAt('/cautare?q=golf&pret_min=1.000&pret_max=5.000&moneda=EUR')).toEqual([ids.golfOld]);
   });
 
-  it('filters by locality', async () => {
+  it("filters by locality: the ad's town, not a town named in its text", async () => {
     expect(await idsAt('/cautare?q=golf&localitate=Siret')).toEqual([ids.golfOld]);
+    expect(await idsAt('/cautare?q=astra&localitate=Vatra%20Dornei')).toEqual([ids.astraVatra]);
+    expect(await idsAt('/cautare?q=astra%20siret&localitate=Siret')).toEqual([]);
+    expect(await idsAt('/cautare?q=astra%20siret&localitate=R%C4%83d%C4%83u%C8%9Bi')).toEqual([
+      ids.astraMentionsSiret,
+    ]);
     // Not a known locality: ignored rather than an error.
     expect((await idsAt('/cautare?q=golf&localitate=Atlantida')).length).toBe(4);
   });
@@ -232,6 +247,23 @@ describe('counts and pages', () => {
     expect((await get('/cautare?q=schiuri&pagina=3')).status).toBe(404);
     expect((await get('/cautare?q=schiuri&pagina=0')).status).toBe(404);
     expect((await get('/cautare?q=schiuri&pagina=abc')).status).toBe(404);
+  });
+
+  it(`considers the newest ${MAX_CANDIDATES} matches of a very common word and says "peste"`, async () => {
+    const first = await html('/cautare?q=sanie');
+    expect(textOf(first)).toContain(`peste ${MAX_CANDIDATES} de rezultate`);
+    const pages = MAX_CANDIDATES / 20;
+    const seen = [...resultIds(first)];
+    for (let n = 2; n <= pages; n++) seen.push(...(await idsAt(`/cautare?q=sanie&pagina=${n}`)));
+    expect((await get(`/cautare?q=sanie&pagina=${pages + 1}`)).status).toBe(404);
+    // The newest by publication (the highest ids) of the MAX_CANDIDATES + 30 sanie ads, each once.
+    const all = (
+      await env.DB.prepare("SELECT id FROM posts WHERE title LIKE 'sanie %' ORDER BY id DESC").all<{
+        id: number;
+      }>()
+    ).results.map((r) => r.id);
+    expect(all).toHaveLength(MAX_CANDIDATES + 30);
+    expect([...seen].sort((a, b) => b - a)).toEqual(all.slice(0, MAX_CANDIDATES));
   });
 
   it('keeps the filters in page links', async () => {
