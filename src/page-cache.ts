@@ -10,6 +10,7 @@
 // edited or hidden ad reaches anonymous listings within that time.
 import type { MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE_NAME } from './auth/session';
+import { forgetCounts } from './db/posts';
 import type { AppEnv } from './env';
 
 const STORABLE_TYPES = /^(text\/html|application\/xml|text\/xml|application\/atom\+xml|text\/plain)/;
@@ -34,6 +35,14 @@ export function pageCacheSeconds(setting: string | undefined): number {
   if (setting === undefined || setting.trim() === '') return DEFAULT_SECONDS;
   const n = Number(setting);
   return Number.isInteger(n) && n >= 0 && n <= 3600 ? n : DEFAULT_SECONDS;
+}
+
+/**
+ * How long an isolate may reuse what every listing shares (the per-category counts): as long as a
+ * whole page may be kept, so the figures are never older than the pages showing them.
+ */
+export function sharedDataMaxAgeMs(setting: string | undefined): number {
+  return pageCacheSeconds(setting) * 1000;
 }
 
 /** A path whose answers may be kept: pages and feeds, not photos, APIs or the account area. */
@@ -91,11 +100,13 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
 };
 
 /**
- * Drops pages from this data centre's cache after a write (an ad edited, sold, hidden, deleted…), so
- * the person who made the change and anyone nearby see it at once; other data centres follow within
- * PAGE_CACHE_SECONDS. Never fails the write it follows.
+ * Drops pages from this data centre's cache after a write (an ad published, edited, sold, hidden,
+ * deleted…), and this isolate's category counts, so the person who made the change and anyone nearby
+ * see it at once; other data centres and isolates follow within PAGE_CACHE_SECONDS. Never fails the
+ * write it follows.
  */
 export async function forgetPages(requestUrl: string, paths: string[]): Promise<void> {
+  forgetCounts();
   if (typeof caches === 'undefined') return;
   const cache = edgeCache();
   await Promise.all(

@@ -1,9 +1,11 @@
 // Read queries for ads (listings, the ad page, authors, sitemap). Writes live in lifecycle.ts.
-// Every listing reads in one `db.batch` round trip: categories, counts, and the page of rows
-// with each ad's first photo picked by a correlated subquery (index photos_post).
+// Every listing reads its page of rows and its total in one `db.batch` round trip, each ad's first
+// photo picked by a correlated subquery (index photos_post). The category tree and the
+// per-category counts come from this isolate's copies (categories.ts, categoryCounts below), read
+// in parallel with the batch when they are stale.
 import { and, asc, count, desc, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
-import { allCategoriesQuery, buildTree, type CategoryTree } from './categories';
+import { allCategoriesQuery, buildTree, type CategoryTree, getCategoryTreeCached } from './categories';
 import type { Photo, Post } from './schema';
 import { photos, posts, users } from './schema';
 
@@ -125,6 +127,31 @@ function toCounts(rows: { categoryId: number; subcategoryId: number | null; n: n
   return { total, byCategory };
 }
 
+// The counts beside category names ("Imobiliare 123") are a GROUP BY over every visible ad: the
+// one part of a listing that grows with the site. Each isolate reuses them for `maxAgeMs` (the
+// routes pass the page cache's lifetime: a listing may be that old for anonymous visitors anyway).
+let countsCache: { counts: CategoryCounts; at: number } | null = null;
+
+/** Visible ads per category, this isolate's copy when younger than `maxAgeMs` (0: always read). */
+export async function categoryCounts(db: Db, now: number, maxAgeMs: number): Promise<CategoryCounts> {
+  if (maxAgeMs > 0 && countsCache && now >= countsCache.at && now - countsCache.at < maxAgeMs)
+    return countsCache.counts;
+  const counts = toCounts(await countsQuery(db, now));
+  if (maxAgeMs > 0) countsCache = { counts, at: now };
+  return counts;
+}
+
+/** Drops this isolate's counts, after a write here (so its author sees the change at once). */
+export function forgetCounts() {
+  countsCache = null;
+}
+
+/** How fresh a listing's shared parts must be. */
+export interface ReadOptions {
+  /** Maximum age of the per-category counts, in ms (default 0: read with the page). */
+  countsMaxAgeMs?: number;
+}
+
 export interface ListingResult {
   tree: CategoryTree;
   counts: CategoryCounts;
@@ -139,6 +166,7 @@ export async function listPosts(
   filter: ListingFilter,
   page: number,
   now = Date.now(),
+  options: ReadOptions = {},
 ): Promise<ListingResult> {
   const offset = (page - 1) * PAGE_SIZE;
   const totalQuery = db
@@ -146,18 +174,12 @@ export async function listPosts(
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
     .where(and(visible(now), filterWhere(filter)));
-  const [cats, countRows, rows, totals] = await db.batch([
-    allCategoriesQuery(db),
-    countsQuery(db, now),
-    cardsQuery(db, now, filter, PAGE_SIZE, offset),
-    totalQuery,
+  const [tree, counts, [rows, totals]] = await Promise.all([
+    getCategoryTreeCached(db, now),
+    categoryCounts(db, now, options.countsMaxAgeMs ?? 0),
+    db.batch([cardsQuery(db, now, filter, PAGE_SIZE, offset), totalQuery]),
   ]);
-  return {
-    tree: buildTree(cats),
-    counts: toCounts(countRows),
-    total: totals[0]?.n ?? 0,
-    posts: rows.map(toCard),
-  };
+  return { tree, counts, total: totals[0]?.n ?? 0, posts: rows.map(toCard) };
 }
 
 export interface HomeData {
@@ -168,7 +190,7 @@ export interface HomeData {
 }
 
 /** The home page: categories with counts, promoted ads (a rotating few) and the newest ads. */
-export async function homeData(db: Db, now = Date.now()): Promise<HomeData> {
+export async function homeData(db: Db, now = Date.now(), options: ReadOptions = {}): Promise<HomeData> {
   const promotedQuery = db
     .select(cardFields(now))
     .from(posts)
@@ -183,24 +205,12 @@ export async function homeData(db: Db, now = Date.now()): Promise<HomeData> {
     .where(visible(now))
     .orderBy(desc(posts.bumpedAt), desc(posts.id))
     .limit(PAGE_SIZE);
-  const [cats, countRows, promotedRows, newestRows] = await db.batch([
-    allCategoriesQuery(db),
-    countsQuery(db, now),
-    promotedQuery,
-    newestQuery,
+  const [tree, counts, [promotedRows, newestRows]] = await Promise.all([
+    getCategoryTreeCached(db, now),
+    categoryCounts(db, now, options.countsMaxAgeMs ?? 0),
+    db.batch([promotedQuery, newestQuery]),
   ]);
-  return {
-    tree: buildTree(cats),
-    counts: toCounts(countRows),
-    promoted: promotedRows.map(toCard),
-    newest: newestRows.map(toCard),
-  };
-}
-
-/** Categories and counts only (the /anunturi overview and 404 fallbacks). */
-export async function categoriesWithCounts(db: Db, now = Date.now()) {
-  const [cats, countRows] = await db.batch([allCategoriesQuery(db), countsQuery(db, now)]);
-  return { tree: buildTree(cats), counts: toCounts(countRows) };
+  return { tree, counts, promoted: promotedRows.map(toCard), newest: newestRows.map(toCard) };
 }
 
 export interface PostAuthor {
@@ -229,7 +239,7 @@ export interface PostDetails {
   similar: PostCardData[];
 }
 
-/** One ad with everything its page shows, in one round trip; null when no such row. */
+/** One ad with everything its page shows, in one round trip (the category tree is cached); null when no such row. */
 export async function getPostDetails(db: Db, id: number, now = Date.now()): Promise<PostDetails | null> {
   const self = sql`(SELECT category_id FROM posts WHERE id = ${id})`;
   const selfSub = sql`(SELECT subcategory_id FROM posts WHERE id = ${id})`;
@@ -241,60 +251,62 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
     categoryId: posts.categoryId,
   };
   const sameCategory = and(visible(now), sql`${posts.categoryId} = ${self}`, ne(posts.id, id));
-  const [rows, photoRows, cats, newer, older, similar] = await db.batch([
-    db
-      .select({
-        post: posts,
-        // Aliased: D1's batch answers rows as objects, so same-named columns (id, phone,
-        // created_at) of the two tables would overwrite each other.
-        authorId: sql<number>`${users.id}`.as('author_id'),
-        authorName: sql<string>`${users.name}`.as('author_name'),
-        authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
-        authorBanned: sql<number>`${users.banned}`.as('author_banned'),
-        authorCreatedAt: sql<number>`${users.createdAt}`.as('author_created_at'),
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(eq(posts.id, id))
-      .limit(1),
-    db
-      .select({ id: photos.id, fileName: photos.fileName, width: photos.width, height: photos.height })
-      .from(photos)
-      .where(and(eq(photos.postId, id), eq(photos.kind, 'post')))
-      .orderBy(asc(photos.position), asc(photos.id))
-      .limit(20),
-    allCategoriesQuery(db),
-    db
-      .select(neighbourFields)
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(
-        and(
-          sameCategory,
-          or(gt(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, gt(posts.id, id))),
-        ),
-      )
-      .orderBy(asc(posts.bumpedAt), asc(posts.id))
-      .limit(1),
-    db
-      .select(neighbourFields)
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(
-        and(
-          sameCategory,
-          or(lt(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, lt(posts.id, id))),
-        ),
-      )
-      .orderBy(desc(posts.bumpedAt), desc(posts.id))
-      .limit(1),
-    db
-      .select(cardFields(now))
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(sameCategory)
-      .orderBy(desc(sql`(${posts.subcategoryId} IS ${selfSub})`), desc(posts.bumpedAt), desc(posts.id))
-      .limit(4),
+  const [tree, [rows, photoRows, newer, older, similar]] = await Promise.all([
+    getCategoryTreeCached(db, now),
+    db.batch([
+      db
+        .select({
+          post: posts,
+          // Aliased: D1's batch answers rows as objects, so same-named columns (id, phone,
+          // created_at) of the two tables would overwrite each other.
+          authorId: sql<number>`${users.id}`.as('author_id'),
+          authorName: sql<string>`${users.name}`.as('author_name'),
+          authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
+          authorBanned: sql<number>`${users.banned}`.as('author_banned'),
+          authorCreatedAt: sql<number>`${users.createdAt}`.as('author_created_at'),
+        })
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(eq(posts.id, id))
+        .limit(1),
+      db
+        .select({ id: photos.id, fileName: photos.fileName, width: photos.width, height: photos.height })
+        .from(photos)
+        .where(and(eq(photos.postId, id), eq(photos.kind, 'post')))
+        .orderBy(asc(photos.position), asc(photos.id))
+        .limit(20),
+      db
+        .select(neighbourFields)
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(
+          and(
+            sameCategory,
+            or(gt(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, gt(posts.id, id))),
+          ),
+        )
+        .orderBy(asc(posts.bumpedAt), asc(posts.id))
+        .limit(1),
+      db
+        .select(neighbourFields)
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(
+          and(
+            sameCategory,
+            or(lt(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, lt(posts.id, id))),
+          ),
+        )
+        .orderBy(desc(posts.bumpedAt), desc(posts.id))
+        .limit(1),
+      db
+        .select(cardFields(now))
+        .from(posts)
+        .innerJoin(users, eq(users.id, posts.userId))
+        .where(sameCategory)
+        .orderBy(desc(sql`(${posts.subcategoryId} IS ${selfSub})`), desc(posts.bumpedAt), desc(posts.id))
+        .limit(4),
+    ]),
   ]);
   const row = rows[0];
   if (!row) return null;
@@ -308,7 +320,7 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
       createdAt: row.authorCreatedAt,
     },
     photos: photoRows,
-    tree: buildTree(cats),
+    tree,
     newer: newer[0] ?? null,
     older: older[0] ?? null,
     similar: similar.map(toCard),

@@ -327,6 +327,8 @@ editorRoutes.post('/posts/new', async (c) => {
   const { allowed } = await checkPhotos(db, values.photoIds, user.id, null);
   const id = await createPost(db, { userId: user.id, input: result.data, photoIds: allowed, now });
   const slug = categorySlug(tree, result.data);
+  // Nothing cached shows the new ad's own page yet; this refreshes the counts.
+  await forgetPages(c.req.url, []);
   const created = { id, slug: (await getPost(db, id))?.slug ?? '' };
   return c.redirect(link(postPath(created, slug), {}, { [PUBLISHED_QUERY]: 1 }), 303);
 });

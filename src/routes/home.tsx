@@ -2,12 +2,15 @@ import { Hono } from 'hono';
 import { homeData } from '../db/posts';
 import type { AppEnv } from '../env';
 import { absoluteUrl, route } from '../lib/links';
+import { sharedDataMaxAgeMs } from '../page-cache';
 import { HomePage } from '../pages/HomePage';
 
 export const homeRoutes = new Hono<AppEnv>();
 
 homeRoutes.get('/', async (c) => {
-  const data = await homeData(c.get('db'));
+  const data = await homeData(c.get('db'), Date.now(), {
+    countsMaxAgeMs: sharedDataMaxAgeMs(c.env.PAGE_CACHE_SECONDS),
+  });
   const siteUrl = c.env.SITE_URL;
   return c.render(<HomePage {...data} />, {
     title: 'Anunțuri din Rădăuți și județul Suceava',

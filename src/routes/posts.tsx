@@ -8,6 +8,7 @@ import type { Category } from '../db/schema';
 import type { AppEnv } from '../env';
 import { NotFound } from '../lib/errors';
 import { authorPath, listingPath, route } from '../lib/links';
+import { sharedDataMaxAgeMs } from '../page-cache';
 import { AuthorPage } from '../pages/AuthorPage';
 import { ListingPage } from '../pages/ListingPage';
 import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from './browse-paths';
@@ -114,6 +115,7 @@ async function listing(c: Context<AppEnv>) {
     subcategory ? { subcategoryId: subcategory.id } : category ? { categoryId: category.id } : {},
     page,
     now,
+    { countsMaxAgeMs: sharedDataMaxAgeMs(c.env.PAGE_CACHE_SECONDS) },
   );
   const totalPages = totalPagesOf(data.total);
   if (page > totalPages) throw new NotFound();
@@ -176,7 +178,9 @@ async function authorListing(c: Context<AppEnv>, segments: string[]) {
   const page = split.page;
   const canonical = authorPath(author, page);
   if (canonical !== new URL(c.req.url).pathname) return redirect(c, canonical);
-  const data = await listPosts(db, { userId: author.id }, page);
+  const data = await listPosts(db, { userId: author.id }, page, Date.now(), {
+    countsMaxAgeMs: sharedDataMaxAgeMs(c.env.PAGE_CACHE_SECONDS),
+  });
   const totalPages = totalPagesOf(data.total);
   if (page > totalPages) throw new NotFound();
   const crumbs: Crumb[] = [HOME_CRUMB, ALL_CRUMB, { name: author.name, href: authorPath(author) }];
