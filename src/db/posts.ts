@@ -251,6 +251,22 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
     categoryId: posts.categoryId,
   };
   const sameCategory = and(visible(now), sql`${posts.categoryId} = ${self}`, ne(posts.id, id));
+  // The next ad in listing-date order on one side: newer (later bumped_at, then higher id) or older.
+  const neighbour = (side: 'newer' | 'older') => {
+    const [beyond, order] = side === 'newer' ? [gt, asc] : [lt, desc];
+    return db
+      .select(neighbourFields)
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(
+        and(
+          sameCategory,
+          or(beyond(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, beyond(posts.id, id))),
+        ),
+      )
+      .orderBy(order(posts.bumpedAt), order(posts.id))
+      .limit(1);
+  };
   const [tree, [rows, photoRows, newer, older, similar]] = await Promise.all([
     getCategoryTreeCached(db, now),
     db.batch([
@@ -275,30 +291,8 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
         .where(and(eq(photos.postId, id), eq(photos.kind, 'post')))
         .orderBy(asc(photos.position), asc(photos.id))
         .limit(20),
-      db
-        .select(neighbourFields)
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .where(
-          and(
-            sameCategory,
-            or(gt(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, gt(posts.id, id))),
-          ),
-        )
-        .orderBy(asc(posts.bumpedAt), asc(posts.id))
-        .limit(1),
-      db
-        .select(neighbourFields)
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .where(
-          and(
-            sameCategory,
-            or(lt(posts.bumpedAt, selfKey), and(sql`${posts.bumpedAt} = ${selfKey}`, lt(posts.id, id))),
-          ),
-        )
-        .orderBy(desc(posts.bumpedAt), desc(posts.id))
-        .limit(1),
+      neighbour('newer'),
+      neighbour('older'),
       db
         .select(cardFields(now))
         .from(posts)
