@@ -1,5 +1,6 @@
-// Small form pieces shared by the editor, the moderation tools and any other form: a message tied
-// to its field (aria-describedby), and the summary of every message at the top of a form.
+// Small form pieces shared by the editor, the profile, the moderation tools and any other form: a
+// labelled field with its hint and message tied to the control (aria-describedby), and the summary of
+// every message at the top of a form.
 import type { ReactNode } from 'react';
 
 /** The id of a field's error message: what `aria-describedby` points at. */
@@ -26,6 +27,48 @@ export function FieldError({ name, message }: { name: string; message?: string }
     <p className="field__error" id={errorId(name)}>
       {message}
     </p>
+  );
+}
+
+/** What a field's control needs: its id and name, and the attributes tying it to its hint and message. */
+export interface ControlProps {
+  id: string;
+  name: string;
+  'aria-invalid'?: true;
+  'aria-describedby'?: string;
+}
+
+/**
+ * One labelled field: the label, an optional hint (`<name>-hint`), the control that `children` builds
+ * from the props it needs, and the field's message.
+ */
+export function Field({
+  name,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  name: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: string;
+  children: (control: ControlProps) => ReactNode;
+}) {
+  const hintId = hint ? `${name}-hint` : undefined;
+  return (
+    <div className="field">
+      <label className="field__label" htmlFor={fieldId(name)}>
+        {label}
+      </label>
+      {hint ? (
+        <p className="field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {children({ id: fieldId(name), name, ...describedBy(name, error, hintId) })}
+      <FieldError name={name} message={error} />
+    </div>
   );
 }
 

@@ -2,7 +2,7 @@
 // fields shown in labelled fieldsets, photos chosen in a plain file input and kept as hidden
 // `photoIds` once uploaded); the `editor` island uploads photos at once with progress, previews,
 // reordering and the main-photo choice, and shows only the chosen category's own fields.
-import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/FormFields';
+import { describedBy, ErrorSummary, Field, FieldError, fieldId } from '../components/FormFields';
 import { PostActions, type PostActionsProps } from '../components/PostActions';
 import { type CategoryKind, FIELDS_BY_KIND } from '../lib/post-fields';
 import {
@@ -90,77 +90,68 @@ export function EditorPage(props: EditorPageProps) {
         data-upload-url={props.uploadUrl}
         data-max-photos={MAX_PHOTOS}
       >
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('category')}>
-            Categoria
-          </label>
-          <select
-            id={fieldId('category')}
-            name="category"
-            required
-            defaultValue={values.category}
-            {...describedBy('category', errors.category)}
-          >
-            <option value="">Alegeți categoria…</option>
-            {categories.map((c) =>
-              c.children.length > 0 ? (
-                <optgroup key={c.id} label={c.name}>
-                  {c.children.map((s) => (
-                    <option key={s.id} value={s.id} data-kind={s.kind}>
-                      {s.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ) : (
-                <option key={c.id} value={c.id} data-kind={c.kind}>
-                  {c.name}
-                </option>
-              ),
-            )}
-          </select>
-          <FieldError name="category" message={errors.category} />
-        </div>
+        <Field name="category" label="Categoria" error={errors.category}>
+          {(control) => (
+            <select {...control} required defaultValue={values.category}>
+              <option value="">Alegeți categoria…</option>
+              {categories.map((c) =>
+                c.children.length > 0 ? (
+                  <optgroup key={c.id} label={c.name}>
+                    {c.children.map((s) => (
+                      <option key={s.id} value={s.id} data-kind={s.kind}>
+                        {s.name}
+                      </option>
+                    ))}
+                  </optgroup>
+                ) : (
+                  <option key={c.id} value={c.id} data-kind={c.kind}>
+                    {c.name}
+                  </option>
+                ),
+              )}
+            </select>
+          )}
+        </Field>
 
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('title')}>
-            Titlul
-          </label>
-          <p className="field__hint" id="title-hint">
-            Între 10 și {TITLE_MAX} de caractere, fără majuscule peste tot. De ex.: „Apartament 2 camere, zona
-            centrală”.
-          </p>
-          <input
-            id={fieldId('title')}
-            name="title"
-            type="text"
-            required
-            maxLength={TITLE_MAX + 20}
-            defaultValue={values.title}
-            autoComplete="off"
-            {...describedBy('title', errors.title, 'title-hint')}
-          />
-          <FieldError name="title" message={errors.title} />
-        </div>
+        <Field
+          name="title"
+          label="Titlul"
+          hint={
+            <>
+              Între 10 și {TITLE_MAX} de caractere, fără majuscule peste tot. De ex.: „Apartament 2 camere,
+              zona centrală”.
+            </>
+          }
+          error={errors.title}
+        >
+          {(control) => (
+            <input
+              {...control}
+              type="text"
+              required
+              maxLength={TITLE_MAX + 20}
+              defaultValue={values.title}
+              autoComplete="off"
+            />
+          )}
+        </Field>
 
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('description')}>
-            Descrierea
-          </label>
-          <p className="field__hint" id="description-hint">
-            Cel puțin 20 de caractere. Numerele de telefon scrise aici sunt ascunse vizitatorilor: folosiți
-            câmpul „Telefon”.
-          </p>
-          <textarea
-            id={fieldId('description')}
-            name="description"
-            rows={8}
-            required
-            maxLength={DESCRIPTION_MAX + 500}
-            defaultValue={values.description}
-            {...describedBy('description', errors.description, 'description-hint')}
-          />
-          <FieldError name="description" message={errors.description} />
-        </div>
+        <Field
+          name="description"
+          label="Descrierea"
+          hint="Cel puțin 20 de caractere. Numerele de telefon scrise aici sunt ascunse vizitatorilor: folosiți câmpul „Telefon”."
+          error={errors.description}
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              rows={8}
+              required
+              maxLength={DESCRIPTION_MAX + 500}
+              defaultValue={values.description}
+            />
+          )}
+        </Field>
 
         <fieldset className="field-group">
           <legend>Prețul</legend>
@@ -221,80 +212,60 @@ export function EditorPage(props: EditorPageProps) {
             </p>
             <div className="field-row field-row--wrap">
               {FIELDS_BY_KIND[kind].map((def) => (
-                <div className="field" key={def.name}>
-                  <label className="field__label" htmlFor={fieldId(def.name)}>
-                    {def.label}
-                    {def.unit ? ` (${def.unit})` : ''}
-                  </label>
-                  {def.type === 'choice' ? (
-                    <select
-                      id={fieldId(def.name)}
-                      name={def.name}
-                      defaultValue={values.fields[def.name] ?? ''}
-                      {...describedBy(def.name, errors[def.name])}
-                    >
-                      <option value="">—</option>
-                      {(def.choices ?? []).map((choice) => (
-                        <option key={choice} value={choice}>
-                          {choice}
-                        </option>
-                      ))}
-                    </select>
-                  ) : (
-                    <input
-                      id={fieldId(def.name)}
-                      name={def.name}
-                      type="text"
-                      inputMode="numeric"
-                      autoComplete="off"
-                      defaultValue={values.fields[def.name] ?? ''}
-                      {...describedBy(def.name, errors[def.name])}
-                    />
-                  )}
-                  <FieldError name={def.name} message={errors[def.name]} />
-                </div>
+                <Field
+                  key={def.name}
+                  name={def.name}
+                  label={`${def.label}${def.unit ? ` (${def.unit})` : ''}`}
+                  error={errors[def.name]}
+                >
+                  {(control) =>
+                    def.type === 'choice' ? (
+                      <select {...control} defaultValue={values.fields[def.name] ?? ''}>
+                        <option value="">—</option>
+                        {(def.choices ?? []).map((choice) => (
+                          <option key={choice} value={choice}>
+                            {choice}
+                          </option>
+                        ))}
+                      </select>
+                    ) : (
+                      <input
+                        {...control}
+                        type="text"
+                        inputMode="numeric"
+                        autoComplete="off"
+                        defaultValue={values.fields[def.name] ?? ''}
+                      />
+                    )
+                  }
+                </Field>
               ))}
             </div>
           </fieldset>
         ))}
 
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('locality')}>
-            Localitatea
-          </label>
-          <select
-            id={fieldId('locality')}
-            name="locality"
-            defaultValue={values.locality}
-            {...describedBy('locality', errors.locality)}
-          >
-            {props.localities.map((l) => (
-              <option key={l} value={l}>
-                {l}
-              </option>
-            ))}
-          </select>
-          <FieldError name="locality" message={errors.locality} />
-        </div>
+        <Field name="locality" label="Localitatea" error={errors.locality}>
+          {(control) => (
+            <select {...control} defaultValue={values.locality}>
+              {props.localities.map((l) => (
+                <option key={l} value={l}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
 
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('phone')}>
-            Telefon de contact
-          </label>
-          <p className="field__hint" id="phone-hint">
-            Mobil sau fix din România. Este arătat doar celor care apasă „Arată telefonul”.
-          </p>
-          <input
-            id={fieldId('phone')}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            required
-            defaultValue={values.phone}
-            {...describedBy('phone', errors.phone, 'phone-hint')}
-          />
-          <FieldError name="phone" message={errors.phone} />
-        </div>
+        <Field
+          name="phone"
+          label="Telefon de contact"
+          hint="Mobil sau fix din România. Este arătat doar celor care apasă „Arată telefonul”."
+          error={errors.phone}
+        >
+          {(control) => (
+            <input {...control} type="tel" autoComplete="tel" required defaultValue={values.phone} />
+          )}
+        </Field>
 
         <fieldset className="field-group photos" id="photos">
           <legend>Fotografii (cel mult {MAX_PHOTOS})</legend>

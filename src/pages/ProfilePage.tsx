@@ -2,7 +2,7 @@
 // without JavaScript; errors come back beside their fields with what was typed.
 
 import { NAME_MAX } from '../auth/messages';
-import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/FormFields';
+import { describedBy, ErrorSummary, Field, FieldError, fieldId } from '../components/FormFields';
 import { CircleUserIcon } from '../components/Icons';
 
 export interface ProfileValues {
@@ -52,42 +52,30 @@ export function ProfilePage({
         encType="multipart/form-data"
         noValidate
       >
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('name')}>
-            Nume afișat
-          </label>
-          <p className="field__hint" id="name-hint">
-            Apare lângă anunțurile dumneavoastră. Cel mult {NAME_MAX} de caractere.
-          </p>
-          <input
-            id={fieldId('name')}
-            name="name"
-            type="text"
-            autoComplete="name"
-            required
-            defaultValue={values.name}
-            {...describedBy('name', errors.name, 'name-hint')}
-          />
-          <FieldError name="name" message={errors.name} />
-        </div>
-        <div className="field">
-          <label className="field__label" htmlFor={fieldId('phone')}>
-            Telefon de contact <span className="muted">(opțional)</span>
-          </label>
-          <p className="field__hint" id="phone-hint">
-            Propus la fiecare anunț nou. Număr românesc, de exemplu 0722 123 456.
-          </p>
-          <input
-            id={fieldId('phone')}
-            name="phone"
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            defaultValue={values.phone}
-            {...describedBy('phone', errors.phone, 'phone-hint')}
-          />
-          <FieldError name="phone" message={errors.phone} />
-        </div>
+        <Field
+          name="name"
+          label="Nume afișat"
+          hint={<>Apare lângă anunțurile dumneavoastră. Cel mult {NAME_MAX} de caractere.</>}
+          error={errors.name}
+        >
+          {(control) => (
+            <input {...control} type="text" autoComplete="name" required defaultValue={values.name} />
+          )}
+        </Field>
+        <Field
+          name="phone"
+          label={
+            <>
+              Telefon de contact <span className="muted">(opțional)</span>
+            </>
+          }
+          hint="Propus la fiecare anunț nou. Număr românesc, de exemplu 0722 123 456."
+          error={errors.phone}
+        >
+          {(control) => (
+            <input {...control} type="tel" autoComplete="tel" inputMode="tel" defaultValue={values.phone} />
+          )}
+        </Field>
         <fieldset className="field profile-form__avatar">
           <legend className="field__label">Fotografie de profil</legend>
           <div className="profile-form__avatar-row">
