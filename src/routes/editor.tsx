@@ -34,6 +34,7 @@ import {
   emptyValues,
   MAX_PHOTOS,
   type PostFormValues,
+  type PostInput,
   readPostForm,
   validatePostForm,
 } from '../lib/post-form';
@@ -297,6 +298,33 @@ editorRoutes.get('/posts/new', async (c) => {
   return renderEditor(c, { mode: 'new', values, user, tree });
 });
 
+/**
+ * What creating and editing an ad share: refuses photo ids that belong to someone else, takes in the
+ * chosen files (kept for the next try whatever else is wrong) and validates the form. Either the
+ * input and the photos the ad may have, or the editor again (400) with each problem by its field.
+ */
+async function checkSubmission(
+  c: Context<AppEnv>,
+  form: FormData,
+  args: RenderArgs,
+): Promise<{ ok: true; input: PostInput; photoIds: number[] } | { ok: false; response: Response }> {
+  const { values, user, tree } = args;
+  const db = c.get('db');
+  const postId = args.post?.id ?? null;
+  const { foreign } = await checkPhotos(db, values.photoIds, user.id, postId);
+  if (foreign.length > 0) throw new Forbidden();
+  const photoProblem = await ingestChosenFiles(c, form, user, values);
+  const result = validatePostForm(values, categoryChoices(tree).choices);
+  if (!result.ok || photoProblem) {
+    const errors = result.ok ? {} : result.errors;
+    if (photoProblem) errors.photos = photoProblem;
+    c.status(400);
+    return { ok: false, response: await renderEditor(c, { ...args, errors }) };
+  }
+  const { allowed } = await checkPhotos(db, values.photoIds, user.id, postId);
+  return { ok: true, input: result.data, photoIds: allowed };
+}
+
 editorRoutes.post('/posts/new', async (c) => {
   const user = requireWriter(c);
   const db = c.get('db');
@@ -314,19 +342,10 @@ editorRoutes.post('/posts/new', async (c) => {
       formMessage: `Ați publicat deja ${NEW_POSTS_PER_DAY} anunțuri în ultimele 24 de ore. Puteți publica din nou mâine.`,
     });
   }
-  const { foreign } = await checkPhotos(db, values.photoIds, user.id, null);
-  if (foreign.length > 0) throw new Forbidden();
-  const photoProblem = await ingestChosenFiles(c, form, user, values);
-  const result = validatePostForm(values, categoryChoices(tree).choices);
-  if (!result.ok || photoProblem) {
-    const errors = result.ok ? {} : result.errors;
-    if (photoProblem) errors.photos = photoProblem;
-    c.status(400);
-    return renderEditor(c, { mode: 'new', values, errors, user, tree });
-  }
-  const { allowed } = await checkPhotos(db, values.photoIds, user.id, null);
-  const id = await createPost(db, { userId: user.id, input: result.data, photoIds: allowed, now });
-  const slug = categorySlug(tree, result.data);
+  const checked = await checkSubmission(c, form, { mode: 'new', values, user, tree });
+  if (!checked.ok) return checked.response;
+  const id = await createPost(db, { userId: user.id, input: checked.input, photoIds: checked.photoIds, now });
+  const slug = categorySlug(tree, checked.input);
   // Nothing cached shows the new ad's own page yet; this refreshes the counts.
   await forgetPages(c.req.url, []);
   const created = { id, slug: (await getPost(db, id))?.slug ?? '' };
@@ -356,23 +375,14 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
   const form = await readForm(c);
   const values = readPostForm(form);
   const tree = await getCategoryTreeCached(db);
-  const { foreign } = await checkPhotos(db, values.photoIds, user.id, post.id);
-  if (foreign.length > 0) throw new Forbidden();
-  const photoProblem = await ingestChosenFiles(c, form, user, values);
-  const result = validatePostForm(values, categoryChoices(tree).choices);
-  if (!result.ok || photoProblem) {
-    const errors = result.ok ? {} : result.errors;
-    if (photoProblem) errors.photos = photoProblem;
-    c.status(400);
-    return renderEditor(c, { mode: 'edit', values, errors, post, user, tree });
-  }
-  const { allowed } = await checkPhotos(db, values.photoIds, user.id, post.id);
+  const checked = await checkSubmission(c, form, { mode: 'edit', values, post, user, tree });
+  if (!checked.ok) return checked.response;
   const now = Date.now();
   const oldPath = postPath(post, categorySlug(tree, post));
   await updatePost(c.env, db, {
     post,
-    input: result.data,
-    photoIds: allowed,
+    input: checked.input,
+    photoIds: checked.photoIds,
     now,
     log: operatorLog(user, post, 'edit'),
   });
