@@ -69,7 +69,7 @@ export function ProfilePage({
               Telefon de contact <span className="muted">(opțional)</span>
             </>
           }
-          hint="Propus la fiecare anunț nou. Număr românesc, de exemplu 0722 123 456."
+          hint="Propus la fiecare anunț nou. Număr românesc, de exemplu 0722 123 456."
           error={errors.phone}
         >
           {(control) => (
