@@ -75,16 +75,18 @@ function cardFields(now: number) {
 
 type CardRow = Omit<PostCardData, 'photo'> & { photo: string | null };
 
-function toCard(row: CardRow): PostCardData {
-  let photo: PhotoRef | null = null;
-  if (row.photo) {
-    try {
-      photo = JSON.parse(row.photo) as PhotoRef;
-    } catch {
-      photo = null;
-    }
+/** A first-photo column (SQLite json_object) as a PhotoRef; null when absent or unreadable. */
+export function parsePhotoRef(json: string | null): PhotoRef | null {
+  if (!json) return null;
+  try {
+    return JSON.parse(json) as PhotoRef;
+  } catch {
+    return null;
   }
-  return { ...row, promoted: Number(row.promoted) || 0, photo };
+}
+
+function toCard(row: CardRow): PostCardData {
+  return { ...row, promoted: Number(row.promoted) || 0, photo: parsePhotoRef(row.photo) };
 }
 
 function filterWhere(filter: ListingFilter) {

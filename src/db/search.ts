@@ -18,7 +18,7 @@ import {
   snippetText,
   toFtsQuery,
 } from '../lib/search-query';
-import type { PhotoRef } from './posts';
+import { type PhotoRef, parsePhotoRef } from './posts';
 
 export type SearchSort = 'relevanta' | 'noi' | 'pret_asc' | 'pret_desc';
 export const SEARCH_SORTS: readonly SearchSort[] = ['relevanta', 'noi', 'pret_asc', 'pret_desc'];
@@ -243,14 +243,6 @@ interface Row {
 const NOTHING: Highlighter = { words: new Set(), prefixes: [] };
 
 function toHit(row: Row, withText: boolean, h: Highlighter): SearchHit {
-  let photo: PhotoRef | null = null;
-  if (row.photo) {
-    try {
-      photo = JSON.parse(row.photo) as PhotoRef;
-    } catch {
-      photo = null;
-    }
-  }
   const hit: SearchHit = {
     id: row.id,
     title: row.title,
@@ -264,7 +256,7 @@ function toHit(row: Row, withText: boolean, h: Highlighter): SearchHit {
     categoryId: row.category_id,
     subcategoryId: row.subcategory_id,
     bumpedAt: row.bumped_at,
-    photo,
+    photo: parsePhotoRef(row.photo),
   };
   if (withText) hit.text = (row.body ?? '').slice(0, 600);
   return hit;

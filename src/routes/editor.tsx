@@ -410,11 +410,10 @@ async function optionalForm(c: Context<AppEnv>): Promise<FormData> {
   }
 }
 
-editorRoutes.get('/posts/edit/:postId/sterge', async (c) => {
-  const { post } = await editablePost(c);
+/** The page that asks before an ad is deleted, with `error` when the box was not ticked. */
+async function renderConfirmDelete(c: Context<AppEnv>, post: Post, error?: string) {
   const db = c.get('db');
-  const tree = await getCategoryTreeCached(db);
-  const photos = await listPhotosOfPost(db, post.id);
+  const [tree, photos] = await Promise.all([getCategoryTreeCached(db), listPhotosOfPost(db, post.id)]);
   return c.render(
     <ConfirmDeletePage
       title={post.title}
@@ -422,31 +421,26 @@ editorRoutes.get('/posts/edit/:postId/sterge', async (c) => {
       action={route('postAction', { postId: post.id, action: 'sterge' })}
       photoCount={photos.length}
       cancelHref={route('myPosts')}
+      error={error}
     />,
     { title: 'Ștergeți anunțul?', noindex: true },
   );
+}
+
+editorRoutes.get('/posts/edit/:postId/sterge', async (c) => {
+  const { post } = await editablePost(c);
+  return renderConfirmDelete(c, post);
 });
 
 editorRoutes.post('/posts/edit/:postId/sterge', async (c) => {
   const { post, user } = await editablePost(c);
   const db = c.get('db');
   const form = await optionalForm(c);
-  const tree = await getCategoryTreeCached(db);
   if (form.get('confirm') !== 'da') {
-    const photos = await listPhotosOfPost(db, post.id);
     c.status(400);
-    return c.render(
-      <ConfirmDeletePage
-        title={post.title}
-        postHref={postPath(post, categorySlug(tree, post))}
-        action={route('postAction', { postId: post.id, action: 'sterge' })}
-        photoCount={photos.length}
-        cancelHref={route('myPosts')}
-        error="Bifați căsuța pentru a confirma ștergerea."
-      />,
-      { title: 'Ștergeți anunțul?', noindex: true },
-    );
+    return renderConfirmDelete(c, post, 'Bifați căsuța pentru a confirma ștergerea.');
   }
+  const tree = await getCategoryTreeCached(db);
   await deletePost(c.env, db, post.id, Date.now(), operatorLog(user, post, 'delete'));
   await forgetPages(c.req.url, [postPath(post, categorySlug(tree, post))]);
   const fallback = user.id === post.userId ? route('myPosts', {}, { ok: 'sterge' }) : route('moderation');

@@ -205,6 +205,21 @@ export interface BenchQuery {
   sort?: SearchSort;
 }
 
+/** The one search statement /cautare would run for `query`; null when nothing is searchable. */
+async function benchStatement(db: D1Database, query: BenchQuery & { now: number }) {
+  const synonyms = await loadSynonyms(db);
+  const match = query.q ? toFtsQuery(parseQuery(query.q), synonyms) : null;
+  if (query.q && !match) return null;
+  return buildSearchSql({
+    match,
+    filters: query.filters ?? {},
+    sort: query.sort ?? (match ? 'relevanta' : 'noi'),
+    limit: 20,
+    offset: 0,
+    now: query.now,
+  });
+}
+
 export default {
   async fetch(request: Request, env: Env): Promise<Response> {
     const url = new URL(request.url);
@@ -277,35 +292,18 @@ export default {
     }
     if (url.pathname === '/sql') {
       // The same statement, to read D1's own timing of it (meta.duration).
-      const query = body as unknown as BenchQuery & { now: number };
-      const synonyms = await loadSynonyms(env.DB);
-      const match = query.q ? toFtsQuery(parseQuery(query.q), synonyms) : null;
-      if (query.q && !match) return Response.json({ sqlMs: 0 });
-      const { sql, params } = buildSearchSql({
-        match,
-        filters: query.filters ?? {},
-        sort: query.sort ?? (match ? 'relevanta' : 'noi'),
-        limit: 20,
-        offset: 0,
-        now: query.now,
-      });
+      const statement = await benchStatement(env.DB, body as unknown as BenchQuery & { now: number });
+      if (!statement) return Response.json({ sqlMs: 0 });
+      const { sql, params } = statement;
       const result = await env.DB.prepare(sql)
         .bind(...params)
         .all();
       return Response.json({ sqlMs: result.meta.duration });
     }
     if (url.pathname === '/plan') {
-      const query = body as unknown as BenchQuery & { now: number };
-      const synonyms = await loadSynonyms(env.DB);
-      const match = query.q ? toFtsQuery(parseQuery(query.q), synonyms) : null;
-      const { sql, params } = buildSearchSql({
-        match,
-        filters: query.filters ?? {},
-        sort: query.sort ?? (match ? 'relevanta' : 'noi'),
-        limit: 20,
-        offset: 0,
-        now: query.now,
-      });
+      const statement = await benchStatement(env.DB, body as unknown as BenchQuery & { now: number });
+      if (!statement) return Response.json([]);
+      const { sql, params } = statement;
       const plan = await env.DB.prepare(`EXPLAIN QUERY PLAN ${sql}`)
         .bind(...params)
         .all();
