@@ -1,7 +1,10 @@
 // The ad editor island. Without it the form still works (files go with the form, the main photo is a
 // radio button, removal a checkbox). With it: photos upload to /api/poze as soon as they are chosen,
 // with a progress bar and a preview; each can be moved before/after (buttons, so keyboards work, and
-// drag), made the main photo, or removed; only the chosen category's own fields are shown.
+// drag), made the main photo, or removed; only the chosen category's own fields are shown. A photo
+// larger than the server keeps is shrunk in the browser first (./shrink.ts).
+
+import { type ShrinkLimits, shrinkForUpload } from './shrink';
 
 interface Uploaded {
   id: number;
@@ -17,6 +20,10 @@ function installEditor(form: HTMLFormElement) {
   const category = form.querySelector<HTMLSelectElement>('select[name=category]');
   const uploadUrl = form.dataset.uploadUrl ?? '/api/poze';
   const maxPhotos = Number(form.dataset.maxPhotos ?? 10);
+  const limits: ShrinkLimits = {
+    maxSide: Number(form.dataset.photoMaxSide ?? 2560),
+    maxBytes: Number(form.dataset.photoMaxBytes ?? 10 * 1024 * 1024),
+  };
   let pending = 0;
   form.classList.add('editor--js');
 
@@ -146,7 +153,6 @@ function installEditor(form: HTMLFormElement) {
     preview.src = url;
     const progress = document.createElement('progress');
     progress.max = 100;
-    progress.value = 0;
     progress.className = 'photo-item__progress';
     progress.setAttribute('aria-label', `Încărcare ${file.name}`);
     const note = document.createElement('p');
@@ -155,73 +161,79 @@ function installEditor(form: HTMLFormElement) {
     list.append(li);
     pending++;
 
-    const body = new FormData();
-    body.append('photo', file);
-    body.append('kind', 'post');
-    const title = form.querySelector<HTMLInputElement>('input[name=title]')?.value.trim();
-    if (title) body.append('title', title);
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', uploadUrl);
-    xhr.setRequestHeader('accept', 'application/json');
-    xhr.upload.addEventListener('progress', (e) => {
-      if (e.lengthComputable) progress.value = Math.round((e.loaded / e.total) * 100);
-    });
-    const done = () => {
-      pending--;
-      if (pending === 0) say('Fotografiile au fost încărcate.');
-    };
-    xhr.addEventListener('load', () => {
-      let data: Partial<Uploaded> & { error?: string; fields?: Record<string, string> } = {};
-      try {
-        data = JSON.parse(xhr.responseText);
-      } catch {
-        // not JSON: reported below
-      }
-      if (xhr.status === 201 && data.id && data.thumbUrl) {
-        li.dataset.id = String(data.id);
-        li.classList.remove('photo-item--uploading');
-        progress.remove();
-        const hidden = document.createElement('input');
-        hidden.type = 'hidden';
-        hidden.name = 'photoIds';
-        hidden.value = String(data.id);
-        const radio = document.createElement('input');
-        radio.type = 'radio';
-        radio.name = 'mainPhoto';
-        radio.value = String(data.id);
-        radio.hidden = true;
-        const controls = document.createElement('div');
-        controls.className = 'photo-item__controls';
-        li.append(hidden, radio, controls);
-        const img = new Image(160, 120);
-        img.onload = () => {
-          preview.src = img.src;
-          URL.revokeObjectURL(url);
-        };
-        img.src = data.thumbUrl;
-        enhance(li);
-        refresh();
-      } else {
+    const send = (upload: File) => {
+      progress.value = 0;
+      const body = new FormData();
+      body.append('photo', upload);
+      body.append('kind', 'post');
+      const title = form.querySelector<HTMLInputElement>('input[name=title]')?.value.trim();
+      if (title) body.append('title', title);
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', uploadUrl);
+      xhr.setRequestHeader('accept', 'application/json');
+      xhr.upload.addEventListener('progress', (e) => {
+        if (e.lengthComputable) progress.value = Math.round((e.loaded / e.total) * 100);
+      });
+      const done = () => {
+        pending--;
+        if (pending === 0) say('Fotografiile au fost încărcate.');
+      };
+      xhr.addEventListener('load', () => {
+        let data: Partial<Uploaded> & { error?: string; fields?: Record<string, string> } = {};
+        try {
+          data = JSON.parse(xhr.responseText);
+        } catch {
+          // not JSON: reported below
+        }
+        if (xhr.status === 201 && data.id && data.thumbUrl) {
+          li.dataset.id = String(data.id);
+          li.classList.remove('photo-item--uploading');
+          progress.remove();
+          const hidden = document.createElement('input');
+          hidden.type = 'hidden';
+          hidden.name = 'photoIds';
+          hidden.value = String(data.id);
+          const radio = document.createElement('input');
+          radio.type = 'radio';
+          radio.name = 'mainPhoto';
+          radio.value = String(data.id);
+          radio.hidden = true;
+          const controls = document.createElement('div');
+          controls.className = 'photo-item__controls';
+          li.append(hidden, radio, controls);
+          const img = new Image(160, 120);
+          img.onload = () => {
+            preview.src = img.src;
+            URL.revokeObjectURL(url);
+          };
+          img.src = data.thumbUrl;
+          enhance(li);
+          refresh();
+        } else {
+          li.classList.add('photo-item--failed');
+          progress.remove();
+          note.textContent = `${file.name}: ${data.fields?.photos ?? data.error ?? 'încărcarea a eșuat'}`;
+          li.append(
+            button('Elimină', 'remove', () => {
+              li.remove();
+              URL.revokeObjectURL(url);
+              refresh();
+            }),
+          );
+        }
+        done();
+      });
+      xhr.addEventListener('error', () => {
         li.classList.add('photo-item--failed');
         progress.remove();
-        note.textContent = `${file.name}: ${data.fields?.photos ?? data.error ?? 'încărcarea a eșuat'}`;
-        li.append(
-          button('Elimină', 'remove', () => {
-            li.remove();
-            URL.revokeObjectURL(url);
-            refresh();
-          }),
-        );
-      }
-      done();
-    });
-    xhr.addEventListener('error', () => {
-      li.classList.add('photo-item--failed');
-      progress.remove();
-      note.textContent = `${file.name}: încărcarea a eșuat (verificați conexiunea)`;
-      done();
-    });
-    xhr.send(body);
+        note.textContent = `${file.name}: încărcarea a eșuat (verificați conexiunea)`;
+        done();
+      });
+      xhr.send(body);
+    };
+    // Indeterminate while the photo is being shrunk, a percentage once it is on its way.
+    progress.removeAttribute('value');
+    shrinkForUpload(file, limits).then(send);
   };
 
   input.addEventListener('change', () => {

@@ -13,6 +13,7 @@ import {
   type PostFormValues,
   TITLE_MAX,
 } from '../lib/post-form';
+import { MAX_UPLOAD_BYTES, ORIGINAL_MAX_SIDE } from '../photos/limits';
 
 export interface EditorPhoto {
   id: number;
@@ -89,6 +90,8 @@ export function EditorPage(props: EditorPageProps) {
         id="editor-form"
         data-upload-url={props.uploadUrl}
         data-max-photos={MAX_PHOTOS}
+        data-photo-max-side={ORIGINAL_MAX_SIDE}
+        data-photo-max-bytes={MAX_UPLOAD_BYTES}
       >
         <Field name="category" label="Categoria" error={errors.category}>
           {(control) => (

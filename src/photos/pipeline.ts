@@ -2,12 +2,11 @@
 // so the ingest, the serving routes and the bench share exactly the same code.
 import { decodeJpeg, decodePng, decodeWebp, encodeWebp, type Pixels } from './codecs';
 import { decodeGifFirstFrame } from './gif';
+import { ORIGINAL_MAX_SIDE } from './limits';
 import { refusal } from './refusals';
 import { downscale } from './resample';
 import { type ImageHeader, inspectImage } from './sniff';
 
-/** The long side of the stored original. */
-export const ORIGINAL_MAX_SIDE = 2560;
 /** WebP quality of the stored original (a master copy: high) and of served variants. */
 export const ORIGINAL_QUALITY = 88;
 export const VARIANT_QUALITY = 78;

@@ -1,10 +1,5 @@
 import { BadInput } from '../lib/errors';
 
-/** Upload limits (spec §5, DECISIONS.md): bytes before processing, and decompression-bomb guards. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_PIXELS = 40_000_000;
-export const MAX_SIDE = 10_000;
-
 /** Why an upload is refused: the Romanian message shown to the user and the HTTP status. */
 const REFUSALS = {
   empty: [422, 'Fișierul este gol'],

@@ -1,7 +1,8 @@
 // Reads what a file claims to be from its bytes alone (never its name or declared type), before
 // anything is decoded: the format by magic bytes, the dimensions from the header, the EXIF
 // orientation, and whether the container is complete and holds nothing but the image.
-import { MAX_PIXELS, MAX_SIDE, MAX_UPLOAD_BYTES, refusal } from './refusals';
+import { MAX_PIXELS, MAX_SIDE, MAX_UPLOAD_BYTES } from './limits';
+import { refusal } from './refusals';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';
 

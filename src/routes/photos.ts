@@ -8,8 +8,9 @@ import { BadInput, NotFound, TooManyRequests } from '../lib/errors';
 import { deletePhotos } from '../photos/cleanup';
 import { FILE_NAME_PATTERN, ingestPhoto } from '../photos/ingest';
 import { originalKey, variantKey } from '../photos/keys';
+import { MAX_UPLOAD_BYTES } from '../photos/limits';
 import { makeVariant } from '../photos/pipeline';
-import { MAX_UPLOAD_BYTES, refusal } from '../photos/refusals';
+import { refusal } from '../photos/refusals';
 import {
   DEFAULT_RESPONSIVE_WIDTH,
   FULL_MAX_WIDTH,

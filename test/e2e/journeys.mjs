@@ -409,6 +409,50 @@ export const journeys = [
     },
   },
   {
+    name: 'a 24-megapixel phone photo over 10 MB, taken sideways, is shrunk in the browser and arrives upright',
+    async run({ browser, base }) {
+      const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+      try {
+        // 6000×4000 as stored, EXIF orientation 6: upright it is 4000×6000 (portrait), too big to upload.
+        const file = join(tmpdir(), `eradauti-e2e-big-${process.pid}.jpg`);
+        const bytes = await bigPhoneJpeg(file);
+        assert(bytes > 10 * 1024 * 1024, `the test photo has only ${bytes} bytes, not over 10 MB`);
+        await signIn(page, base, 'fotograf.e2e@example.ro', 'Fotograf Grăbit');
+        await go(page, `${base}/posts/new`, { status: 200 });
+        const isUpload = (r) => r.method() === 'POST' && r.url().endsWith('/api/poze');
+        const exchange = Promise.all([
+          page.waitForRequest(isUpload, { timeout: 60_000 }),
+          page.waitForResponse((r) => isUpload(r.request()), { timeout: 90_000 }),
+        ]);
+        exchange.catch(() => {}); // awaited below; a failure before then must not go unhandled
+        await page.locator('#editor-form input[type=file]').setInputFiles(file);
+        const [request, res] = await exchange;
+        // The re-encoded photo travels in the request body (an untouched file would not show here).
+        const body = request.postDataBuffer() ?? Buffer.alloc(0);
+        const part = body.subarray(0, 1000).toString('latin1');
+        const photo = await res.json().catch(() => ({}));
+        assert(res.status() === 201, `the upload answered ${res.status()}: ${JSON.stringify(photo)}`);
+        assert(
+          /Content-Type: image\/(webp|jpeg)/.test(part) &&
+            body.length > 100_000 &&
+            body.length < 5 * 1024 * 1024,
+          `the browser sent ${body.length} bytes (${part.slice(0, 200)}) for a ${bytes}-byte photo`,
+        );
+        assert(
+          photo.width === 1707 && photo.height === 2560,
+          `stored as ${photo.width}×${photo.height}, expected upright 1707×2560`,
+        );
+        await page.waitForSelector('#photo-list li[data-id] input[name=photoIds]', {
+          state: 'attached',
+          timeout: 10_000,
+        });
+        assert(problems.length === 0, problems.join('\n'));
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
     name: 'another person gets `Acces refuzat` on its edit page',
     needs: 'ad',
     async run({ browser, base, state }) {
@@ -472,6 +516,21 @@ async function operatorEmail(page, base) {
 }
 
 /** Picks a car category (and subcategory when asked) in the editor, waiting for any dependent fields. */
+/**
+ * A noisy 6000×4000 JPEG (noise keeps it over 10 MB, like a detailed 24 MP phone photo) with EXIF
+ * orientation 6, written to `file`; its size in bytes. sharp comes with miniflare.
+ */
+async function bigPhoneJpeg(file) {
+  const sharp = (await import('sharp')).default;
+  const info = await sharp({
+    create: { width: 6000, height: 4000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
+  })
+    .jpeg({ quality: 92 })
+    .withMetadata({ orientation: 6 })
+    .toFile(file);
+  return info.size;
+}
+
 async function chooseCategory(page, form) {
   const selects = form.locator('select');
   const n = await selects.count();

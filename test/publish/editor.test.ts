@@ -1,6 +1,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
+import { MAX_UPLOAD_BYTES, ORIGINAL_MAX_SIDE } from '../../src/photos/limits';
 import { getAs, postFormAs } from '../auth-helpers';
 import { ORIGIN, postForm, textOf } from '../helpers';
 import {
@@ -48,6 +49,14 @@ describe('the ad form', () => {
     expect(html).toMatch(/data-kind="car"[\s\S]*name="km"/);
     expect(html).toMatch(/data-kind="job"[\s\S]*name="jobType"/);
     expect(html).toContain('Detalii pentru vehicule');
+  });
+
+  it('tells the browser the size the server keeps, so big photos are shrunk before they are sent', async () => {
+    const { cookie } = await person();
+    const html = await (await getAs('/posts/new', cookie)).text();
+    const form = html.match(/<form[^>]*id="editor-form"[^>]*>/)?.[0] ?? '';
+    expect(form).toContain(`data-photo-max-side="${ORIGINAL_MAX_SIDE}"`);
+    expect(form).toContain(`data-photo-max-bytes="${MAX_UPLOAD_BYTES}"`);
   });
 
   it('publishes a valid ad and redirects (303) to its canonical page with a confirmation', async () => {
