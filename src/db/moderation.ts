@@ -88,7 +88,7 @@ const postFields = {
   promotedUntil: posts.promotedUntil,
   userId: posts.userId,
   authorName: sql<string>`${users.name}`.as('author_name'),
-  authorBanned: sql<number>`${users.banned}`.as('author_banned'),
+  authorBanned: sql<number>`${users.banned}`.as('user_banned'),
   authorRole: sql<string>`${users.role}`.as('author_role'),
   photoCount: sql<number>`(SELECT count(*) FROM photos ph WHERE ph.post_id = ${posts.id})`.as('photo_count'),
 };

@@ -280,7 +280,7 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
           authorId: sql<number>`${users.id}`.as('author_id'),
           authorName: sql<string>`${users.name}`.as('author_name'),
           authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
-          authorBanned: sql<number>`${users.banned}`.as('author_banned'),
+          authorBanned: sql<number>`${users.banned}`.as('user_banned'),
           authorCreatedAt: sql<number>`${users.createdAt}`.as('author_created_at'),
         })
         .from(posts)

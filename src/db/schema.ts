@@ -81,11 +81,38 @@ export const posts = sqliteTable(
     renewedAt: integer('renewed_at'),
     /** Marked by the owner as sold, or hidden by an operator. */
     closedAt: integer('closed_at'),
+    /**
+     * The ad's rowid in posts_fts while it is published, set only by the index triggers
+     * (migration 0003): a sequence that grows with each publication or renewal.
+     */
+    searchKey: integer('search_key'),
+    /**
+     * A copy of the author's `users.banned`, kept by triggers (migration 0003), so search can skip
+     * a banned author's ads without looking up the author of each match.
+     */
+    authorBanned: integer('author_banned', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('posts_listing').on(t.status, t.categoryId, t.promotion, t.bumpedAt),
     index('posts_sub_listing').on(t.status, t.subcategoryId, t.promotion, t.bumpedAt),
     index('posts_all_listing').on(t.status, t.promotion, t.bumpedAt),
+    // Search without words (filters only) walks the most recently published or renewed ads first.
+    index('posts_fresh').on(t.status, t.bumpedAt),
+    uniqueIndex('posts_search_key').on(t.searchKey),
+    // Search reaches each match through its key; with the columns its filters and sorts read, most
+    // searches never open the post's row (the page's 20 rows aside).
+    index('posts_search_match').on(
+      t.searchKey,
+      t.status,
+      t.expiresAt,
+      t.authorBanned,
+      t.bumpedAt,
+      t.price,
+      t.currency,
+      t.categoryId,
+      t.subcategoryId,
+      t.locality,
+    ),
     index('posts_author').on(t.userId, t.status, t.bumpedAt),
     index('posts_expiry').on(t.status, t.expiresAt),
     index('posts_created').on(t.userId, t.createdAt),

@@ -1,8 +1,9 @@
-// Full-text search over published ads (issue 8): the FTS5 table `posts_fts` of migration
-// 0002_search.sql, kept in step with `posts` by triggers. One statement per search:
-//  1. m: the newest MAX_CANDIDATES visible matches (FTS5 walks its index newest id first and stops
-//     there, so a word found in 50 000 ads costs what one found in 500 does), with bm25 and the
-//     sort keys;
+// Full-text search over published ads (issue 8): the FTS5 table `posts_fts` of migrations
+// 0002_search.sql and 0003_search_freshness.sql, kept in step with `posts` by triggers. One
+// statement per search:
+//  1. m: the freshest MAX_CANDIDATES visible matches (FTS5 walks its rowids, posts.search_key, a
+//     sequence taken at each publication or renewal, downwards and stops there, so a word found
+//     in 50 000 ads costs what one found in 500 does), with bm25 and the sort keys;
 //  2. h: those ranked and cut to one page; the total is a count of m;
 //  3. only that page joined back to posts for its text and first photo. Matches are marked in
 //     JS (lib/search-query markText/snippetText): FTS5's highlight()/snippet() would re-run the
@@ -31,12 +32,12 @@ export const SEARCH_SORTS: readonly SearchSort[] = ['relevanta', 'noi', 'pret_as
 export const EUR_TO_RON = 5;
 
 /**
- * A search considers at most this many matches, the newest (by id) first: 10 pages of 20, and it
- * bounds the work of very common words, so a search costs about the same at 1 000 ads as at
- * 100 000 (more are reported as "over 200"; a filter or another word narrows them). Ads live 30
- * days, so a town's site rarely reaches it except for words like "apartament".
+ * A search considers at most this many matches, the most recently published or renewed first:
+ * 10 pages of 20, and it bounds the work of very common words, so a search costs about the same at
+ * 1 000 ads as at 100 000 (more are reported as "over 200"; a filter or another word narrows them).
  */
 export const MAX_CANDIDATES = 200;
+
 
 /** bm25 weights of the columns title, body (masked description), category, locality. */
 const BM25 = 'bm25(posts_fts, 10.0, 1.0, 3.0, 2.0)';
@@ -128,7 +129,7 @@ function conditions(req: SearchRequest, params: Param[]): string[] {
   const out = [
     "p.status = 'published'",
     'p.expires_at > ?',
-    'NOT EXISTS (SELECT 1 FROM users u WHERE u.id = p.user_id AND u.banned = 1)',
+    'p.author_banned = 0',
   ];
   params.push(req.now);
   if (f.subcategoryId !== undefined) {
@@ -198,16 +199,16 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: Param
   // fixes the join order: FTS matches first, then each post by its primary key.
   const matches = hasMatch
     ? `SELECT p.id AS id, ${req.sort === 'relevanta' ? BM25 : '0'} AS score, ${sortColumns}
-  FROM posts_fts CROSS JOIN posts p ON p.id = posts_fts.rowid
+  FROM posts_fts CROSS JOIN posts p ON p.search_key = posts_fts.rowid
   WHERE posts_fts MATCH ? AND ${where.join(' AND ')}
   ORDER BY posts_fts.rowid DESC
   LIMIT ${MAX_CANDIDATES}`
-    : // NOT INDEXED: walk posts newest id first and stop at the cap, rather than read every ad of a
-      // category through posts_listing and sort them all.
+    : // posts_fresh: walk the published ads most recently published or renewed first and stop at
+      // the cap, rather than read every ad of a category through posts_listing and sort them all.
       `SELECT p.id AS id, 0 AS score, ${sortColumns}
-  FROM posts p NOT INDEXED
+  FROM posts p INDEXED BY posts_fresh
   WHERE ${where.join(' AND ')}
-  ORDER BY p.id DESC
+  ORDER BY p.bumped_at DESC, p.id DESC
   LIMIT ${MAX_CANDIDATES}`;
   // h: one page of them (a top-N sort, not a full one).
   const page = `SELECT m.* FROM m ORDER BY ${orderBy(req.sort, hasMatch, 'm')} LIMIT ? OFFSET ?`;

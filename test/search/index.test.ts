@@ -13,7 +13,12 @@ async function found(q: string): Promise<number[]> {
 }
 
 async function indexed(id: number): Promise<boolean> {
-  const row = await env.DB.prepare('SELECT rowid FROM posts_fts WHERE rowid = ?').bind(id).first();
+  // The rowid is the ad's posts.search_key (migration 0003).
+  const row = await env.DB.prepare(
+    'SELECT f.rowid FROM posts_fts f JOIN posts p ON p.search_key = f.rowid WHERE p.id = ?',
+  )
+    .bind(id)
+    .first();
   return row !== null;
 }
 
@@ -78,6 +83,49 @@ describe('index follows the lifecycle', () => {
       .set({ bumpedAt: now, expiresAt: now + 30 * DAY, price: 999 })
       .where(eq(posts.id, p.id));
     expect(await found(word)).toEqual([p.id]);
+  });
+
+  it('gives a renewed ad the next index key and keeps the key through other edits', async () => {
+    const u = await makeUser();
+    const p = await makePost(u.id, { title: `Cheie ${word}` });
+    const other = await makePost(u.id, { title: `Alta ${word}` });
+    const key = async (id: number) =>
+      (
+        await env.DB.prepare('SELECT search_key FROM posts WHERE id = ?')
+          .bind(id)
+          .first<{ search_key: number }>()
+      )?.search_key;
+    const first = await key(p.id);
+    expect(first).toBeLessThan((await key(other.id)) as number);
+    await db
+      .update(posts)
+      .set({ title: `Cheie schimbată ${word}`, price: 5 })
+      .where(eq(posts.id, p.id));
+    expect(await key(p.id)).toBe(first);
+    await db.update(posts).set({ bumpedAt: Date.now() }).where(eq(posts.id, p.id));
+    expect(await key(p.id)).toBeGreaterThan((await key(other.id)) as number);
+    expect(await found(`schimbată ${word}`)).toEqual([p.id]);
+  });
+
+  it('holds exactly the published ads, each under its own key', async () => {
+    const u = await makeUser();
+    const p = await makePost(u.id, { title: `Numărat ${word}` });
+    await db.update(posts).set({ status: 'sold' }).where(eq(posts.id, p.id));
+    await db.update(posts).set({ status: 'published', bumpedAt: Date.now() }).where(eq(posts.id, p.id));
+    await db.delete(posts).where(eq(posts.id, (await makePost(u.id, { title: `Șters ${word}` })).id));
+    const counts = await env.DB.prepare(
+      `SELECT (SELECT count(*) FROM posts_fts) AS fts,
+        (SELECT count(*) FROM posts WHERE status = 'published') AS published,
+        (SELECT count(*) FROM posts WHERE search_key IS NOT NULL) AS keyed,
+        (SELECT count(*) FROM posts_fts f JOIN posts p ON p.search_key = f.rowid WHERE p.status = 'published') AS joined`,
+    ).first<Record<string, number>>();
+    expect(counts?.fts).toBeGreaterThan(0);
+    expect(counts).toEqual({
+      fts: counts?.fts,
+      published: counts?.fts,
+      keyed: counts?.fts,
+      joined: counts?.fts,
+    });
   });
 
   it('hides an ad past its expiry even before the daily job flips its status', async () => {

@@ -33,7 +33,7 @@ async function bulk(word: string, n: number, over: Partial<schema.NewPost> = {})
       status: 'published',
       createdAt: now - i * 1000,
       updatedAt: now - i * 1000,
-      bumpedAt: now - i * 1000 - DAY,
+      bumpedAt: now - (n - i) * 1000 - DAY,
       expiresAt: now + 20 * DAY,
       ...over,
     });
@@ -42,6 +42,14 @@ async function bulk(word: string, n: number, over: Partial<schema.NewPost> = {})
     const part = rows.slice(i, i + 50) as [(typeof rows)[number], ...(typeof rows)[number][]];
     await db.batch(part);
   }
+}
+
+/** The sanie ads' ids, most recently published or renewed first. */
+async function sanieByFreshness(): Promise<number[]> {
+  const rows = await env.DB.prepare(
+    "SELECT id FROM posts WHERE title LIKE 'sanie %' ORDER BY bumped_at DESC, id DESC",
+  ).all<{ id: number }>();
+  return rows.results.map((r) => r.id);
 }
 
 beforeAll(async () => {
@@ -256,14 +264,27 @@ describe('counts and pages', () => {
     const seen = [...resultIds(first)];
     for (let n = 2; n <= pages; n++) seen.push(...(await idsAt(`/cautare?q=sanie&pagina=${n}`)));
     expect((await get(`/cautare?q=sanie&pagina=${pages + 1}`)).status).toBe(404);
-    // The newest by publication (the highest ids) of the MAX_CANDIDATES + 30 sanie ads, each once.
-    const all = (
-      await env.DB.prepare("SELECT id FROM posts WHERE title LIKE 'sanie %' ORDER BY id DESC").all<{
-        id: number;
-      }>()
-    ).results.map((r) => r.id);
+    // The most recently published of the MAX_CANDIDATES + 30 sanie ads, each once.
+    const all = await sanieByFreshness();
     expect(all).toHaveLength(MAX_CANDIDATES + 30);
-    expect([...seen].sort((a, b) => b - a)).toEqual(all.slice(0, MAX_CANDIDATES));
+    expect([...seen].sort((a, b) => a - b)).toEqual(all.slice(0, MAX_CANDIDATES).sort((a, b) => a - b));
+  });
+
+  it('counts a renewal as fresh: the oldest ad renewed rises into the matches and to the top of the newest', async () => {
+    // The first sanie ad: the oldest publication and the lowest price (10), so it would lead the
+    // cheapest-first order if it were among the matches considered.
+    const stale = (await sanieByFreshness()).at(-1) as number;
+    expect((await idsAt('/cautare?q=sanie&ordine=pret_asc'))[0]).not.toBe(stale);
+    const now = Date.now();
+    await env.DB.prepare('UPDATE posts SET bumped_at = ?, renewed_at = ?, expires_at = ? WHERE id = ?')
+      .bind(now + 60_000, now, now + 30 * DAY, stale)
+      .run();
+    expect((await idsAt('/cautare?q=sanie&ordine=noi'))[0]).toBe(stale);
+    expect((await idsAt('/cautare?q=sanie&ordine=pret_asc'))[0]).toBe(stale);
+    // Without words (filters only) the freshest ads come first too.
+    const slug = (await env.DB.prepare('SELECT slug FROM categories WHERE id = 8').first<{ slug: string }>())
+      ?.slug;
+    expect((await idsAt(`/cautare?categorie=${slug}&ordine=noi`))[0]).toBe(stale);
   });
 
   it('keeps the filters in page links', async () => {
