@@ -38,7 +38,6 @@ export const EUR_TO_RON = 5;
  */
 export const MAX_CANDIDATES = 200;
 
-
 /** bm25 weights of the columns title, body (masked description), category, locality. */
 const BM25 = 'bm25(posts_fts, 10.0, 1.0, 3.0, 2.0)';
 
@@ -126,11 +125,7 @@ function orderBy(sort: SearchSort, hasMatch: boolean, t: string): string {
 /** WHERE conditions shared by every search: visibility, then the filters. */
 function conditions(req: SearchRequest, params: Param[]): string[] {
   const f = req.filters;
-  const out = [
-    "p.status = 'published'",
-    'p.expires_at > ?',
-    'p.author_banned = 0',
-  ];
+  const out = ["p.status = 'published'", 'p.expires_at > ?', 'p.author_banned = 0'];
   params.push(req.now);
   if (f.subcategoryId !== undefined) {
     out.push('p.subcategory_id = ?');
