@@ -25,6 +25,9 @@ function installEditor(form: HTMLFormElement) {
     maxBytes: Number(form.dataset.photoMaxBytes ?? 10 * 1024 * 1024),
   };
   let pending = 0;
+  // Photos are shrunk one after the other: ten 24 MP photos decoded at once would need about a
+  // gigabyte, more than a cheap phone has.
+  let shrinking: Promise<unknown> = Promise.resolve();
   form.classList.add('editor--js');
 
   const say = (text: string) => {
@@ -141,7 +144,7 @@ function installEditor(form: HTMLFormElement) {
     refresh();
   });
 
-  const uploadOne = (file: File) => {
+  const uploadOne = async (file: File) => {
     const li = document.createElement('li');
     li.className = 'photo-item photo-item--uploading';
     const preview = document.createElement('img');
@@ -161,79 +164,79 @@ function installEditor(form: HTMLFormElement) {
     list.append(li);
     pending++;
 
-    const send = (upload: File) => {
-      progress.value = 0;
-      const body = new FormData();
-      body.append('photo', upload);
-      body.append('kind', 'post');
-      const title = form.querySelector<HTMLInputElement>('input[name=title]')?.value.trim();
-      if (title) body.append('title', title);
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', uploadUrl);
-      xhr.setRequestHeader('accept', 'application/json');
-      xhr.upload.addEventListener('progress', (e) => {
-        if (e.lengthComputable) progress.value = Math.round((e.loaded / e.total) * 100);
-      });
-      const done = () => {
-        pending--;
-        if (pending === 0) say('Fotografiile au fost încărcate.');
-      };
-      xhr.addEventListener('load', () => {
-        let data: Partial<Uploaded> & { error?: string; fields?: Record<string, string> } = {};
-        try {
-          data = JSON.parse(xhr.responseText);
-        } catch {
-          // not JSON: reported below
-        }
-        if (xhr.status === 201 && data.id && data.thumbUrl) {
-          li.dataset.id = String(data.id);
-          li.classList.remove('photo-item--uploading');
-          progress.remove();
-          const hidden = document.createElement('input');
-          hidden.type = 'hidden';
-          hidden.name = 'photoIds';
-          hidden.value = String(data.id);
-          const radio = document.createElement('input');
-          radio.type = 'radio';
-          radio.name = 'mainPhoto';
-          radio.value = String(data.id);
-          radio.hidden = true;
-          const controls = document.createElement('div');
-          controls.className = 'photo-item__controls';
-          li.append(hidden, radio, controls);
-          const img = new Image(160, 120);
-          img.onload = () => {
-            preview.src = img.src;
-            URL.revokeObjectURL(url);
-          };
-          img.src = data.thumbUrl;
-          enhance(li);
-          refresh();
-        } else {
-          li.classList.add('photo-item--failed');
-          progress.remove();
-          note.textContent = `${file.name}: ${data.fields?.photos ?? data.error ?? 'încărcarea a eșuat'}`;
-          li.append(
-            button('Elimină', 'remove', () => {
-              li.remove();
-              URL.revokeObjectURL(url);
-              refresh();
-            }),
-          );
-        }
-        done();
-      });
-      xhr.addEventListener('error', () => {
+    // Indeterminate while the photo is being shrunk (it never fails: at worst the file goes as it is),
+    // a percentage once it is on its way.
+    const shrunk = shrinking.then(() => shrinkForUpload(file, limits));
+    shrinking = shrunk;
+    const upload = await shrunk;
+    progress.value = 0;
+    const body = new FormData();
+    body.append('photo', upload);
+    body.append('kind', 'post');
+    const title = form.querySelector<HTMLInputElement>('input[name=title]')?.value.trim();
+    if (title) body.append('title', title);
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', uploadUrl);
+    xhr.setRequestHeader('accept', 'application/json');
+    xhr.upload.addEventListener('progress', (e) => {
+      if (e.lengthComputable) progress.value = Math.round((e.loaded / e.total) * 100);
+    });
+    const done = () => {
+      pending--;
+      if (pending === 0) say('Fotografiile au fost încărcate.');
+    };
+    xhr.addEventListener('load', () => {
+      let data: Partial<Uploaded> & { error?: string; fields?: Record<string, string> } = {};
+      try {
+        data = JSON.parse(xhr.responseText);
+      } catch {
+        // not JSON: reported below
+      }
+      if (xhr.status === 201 && data.id && data.thumbUrl) {
+        li.dataset.id = String(data.id);
+        li.classList.remove('photo-item--uploading');
+        progress.remove();
+        const hidden = document.createElement('input');
+        hidden.type = 'hidden';
+        hidden.name = 'photoIds';
+        hidden.value = String(data.id);
+        const radio = document.createElement('input');
+        radio.type = 'radio';
+        radio.name = 'mainPhoto';
+        radio.value = String(data.id);
+        radio.hidden = true;
+        const controls = document.createElement('div');
+        controls.className = 'photo-item__controls';
+        li.append(hidden, radio, controls);
+        const img = new Image(160, 120);
+        img.onload = () => {
+          preview.src = img.src;
+          URL.revokeObjectURL(url);
+        };
+        img.src = data.thumbUrl;
+        enhance(li);
+        refresh();
+      } else {
         li.classList.add('photo-item--failed');
         progress.remove();
-        note.textContent = `${file.name}: încărcarea a eșuat (verificați conexiunea)`;
-        done();
-      });
-      xhr.send(body);
-    };
-    // Indeterminate while the photo is being shrunk, a percentage once it is on its way.
-    progress.removeAttribute('value');
-    shrinkForUpload(file, limits).then(send);
+        note.textContent = `${file.name}: ${data.fields?.photos ?? data.error ?? 'încărcarea a eșuat'}`;
+        li.append(
+          button('Elimină', 'remove', () => {
+            li.remove();
+            URL.revokeObjectURL(url);
+            refresh();
+          }),
+        );
+      }
+      done();
+    });
+    xhr.addEventListener('error', () => {
+      li.classList.add('photo-item--failed');
+      progress.remove();
+      note.textContent = `${file.name}: încărcarea a eșuat (verificați conexiunea)`;
+      done();
+    });
+    xhr.send(body);
   };
 
   input.addEventListener('change', () => {
