@@ -191,7 +191,8 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: Param
   const sortColumns = `p.bumped_at AS bumped_at, p.price AS price, ${priceRon} AS price_ron`;
   // m: the candidates with their sort keys, materialised (FTS5's bm25() can only be evaluated in
   // the query that scans the index, and m is read twice: the page and the count). CROSS JOIN
-  // fixes the join order: FTS matches first, then each post by its primary key.
+  // fixes the join order: FTS matches first, then each post by its search_key, through the
+  // covering index posts_search_match unless a category-field filter needs the row itself.
   const matches = hasMatch
     ? `SELECT p.id AS id, ${req.sort === 'relevanta' ? BM25 : '0'} AS score, ${sortColumns}
   FROM posts_fts CROSS JOIN posts p ON p.search_key = posts_fts.rowid
