@@ -26,6 +26,9 @@ const port = Number(process.env.PORT ?? 8803);
 const only = process.env.QUALITY_ONLY ? new Set(process.env.QUALITY_ONLY.split(',')) : null;
 const want = (judge) => !only || only.has(judge);
 const LIGHTHOUSE_MIN = 95;
+// A run takes about 10 s. Now and then headless Chromium never paints (NO_FCP, NO_NAVSTART) and
+// Lighthouse waited ten minutes before giving up: such a run is cut short and tried again.
+const LIGHTHOUSE_RUN_TIMEOUT_MS = 90_000;
 const AD_LINK = /^\/anunt\/[^/?#]+\/[^/?#]+-\d+$/;
 
 let passed = 0;
@@ -385,9 +388,9 @@ console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);
 
 /**
- * One Lighthouse run (mobile preset, the default config) in its own chromium. A run that throws
- * (chromium crashed or hung on a busy machine) counts as a run with a runtime error, so the caller
- * tries again instead of the whole judge breaking.
+ * One Lighthouse run (mobile preset, the default config) in its own chromium. A run that throws or
+ * gives no result within LIGHTHOUSE_RUN_TIMEOUT_MS counts as a run with a runtime error, so the
+ * caller tries again instead of the whole judge breaking or hanging.
  */
 async function lighthouseOnce(lighthouse, chromeLauncher, url) {
   const chrome = await chromeLauncher.launch({
@@ -395,13 +398,24 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url) {
     chromeFlags: CHROMIUM_ARGS,
     logLevel: 'silent',
   });
+  let timer;
   try {
-    const { lhr } = await lighthouse(url, {
+    const run = lighthouse(url, {
       port: chrome.port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     });
+    run.catch(() => {}); // after a timeout its chromium is killed and it rejects: already counted
+    const { lhr } = await Promise.race([
+      run,
+      new Promise((_, reject) => {
+        timer = setTimeout(
+          () => reject(new Error(`no result within ${LIGHTHOUSE_RUN_TIMEOUT_MS / 1000} s`)),
+          LIGHTHOUSE_RUN_TIMEOUT_MS,
+        );
+      }),
+    ]);
     const scores = Object.fromEntries(
       Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
     );
@@ -409,6 +423,7 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url) {
   } catch (err) {
     return { lhr: null, scores: {}, runtimeError: `the run threw: ${err?.message ?? err}` };
   } finally {
+    clearTimeout(timer);
     await chrome.kill();
   }
 }
