@@ -10,7 +10,7 @@ CREATE INDEX `posts_search_match` ON `posts` (`search_key`,`status`,`expires_at`
 -- rowid is posts.search_key: a sequence that takes the next number whenever an ad is published or
 -- renewed (bumped_at changes) and keeps its number through other edits. Dense, like the ids it
 -- replaces, so the index's doclists stay as compact (a key made of bumped_at would not: measured
--- a third slower at 100 000 ads). Search joins posts through the unique index posts_search_key.
+-- a third slower at 100 000 ads). Search joins posts through posts_search_match, a covering index.
 DROP TRIGGER posts_fts_after_insert;
 --> statement-breakpoint
 DROP TRIGGER posts_fts_after_update;
