@@ -63,10 +63,8 @@ FROM posts p
 WHERE p.status = 'published';
 --> statement-breakpoint
 
--- Rebuilding the index from scratch (after renaming a category, say), in one batch:
---   DELETE FROM posts_fts;
---   INSERT INTO posts_fts (rowid, title, body, category, locality) SELECT … (the statement above);
---   INSERT INTO posts_fts (posts_fts) VALUES ('optimize');
+-- Rebuilding the index from scratch: superseded, see 0003_search_freshness.sql (the rowid is no
+-- longer posts.id).
 
 -- Synonyms: a search word (lower case, without diacritics) and the words it also matches,
 -- space-separated. A word is looked up after its diacritics are removed, so `vând` finds the row

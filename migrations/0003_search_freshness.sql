@@ -20,17 +20,24 @@ DROP TRIGGER posts_fts_after_delete;
 DELETE FROM posts_fts;
 --> statement-breakpoint
 
--- The triggers set search_key themselves; no other trigger follows that column, so they do not
--- fire again.
+-- What the index holds of an ad, in one place for the triggers and for a rebuild: never the
+-- author's name, email or phone, nor the raw description (see 0002_search.sql).
+CREATE VIEW posts_fts_source AS
+SELECT p.id, p.search_key, p.title, p.search_text AS body,
+  trim(coalesce(c.name, '') || ' ' || coalesce(s.name, '')) AS category, p.locality
+FROM posts p
+LEFT JOIN categories c ON c.id = p.category_id
+LEFT JOIN categories s ON s.id = p.subcategory_id;
+--> statement-breakpoint
+
+-- The triggers set search_key themselves (first the key, then the index row under it); no trigger
+-- follows that column, so they do not fire again.
 CREATE TRIGGER posts_fts_after_insert AFTER INSERT ON posts
 WHEN new.status = 'published'
 BEGIN
+  UPDATE posts SET search_key = (SELECT coalesce(max(rowid), 0) + 1 FROM posts_fts) WHERE id = new.id;
   INSERT INTO posts_fts (rowid, title, body, category, locality)
-  SELECT (SELECT coalesce(max(rowid), 0) + 1 FROM posts_fts), new.title, new.search_text,
-    trim(coalesce((SELECT name FROM categories WHERE id = new.category_id), '') || ' ' ||
-         coalesce((SELECT name FROM categories WHERE id = new.subcategory_id), '')),
-    new.locality;
-  UPDATE posts SET search_key = (SELECT max(rowid) FROM posts_fts) WHERE id = new.id;
+  SELECT search_key, title, body, category, locality FROM posts_fts_source WHERE id = new.id;
 END;
 --> statement-breakpoint
 
@@ -40,19 +47,14 @@ CREATE TRIGGER posts_fts_after_update
 AFTER UPDATE OF id, status, title, search_text, category_id, subcategory_id, locality, bumped_at ON posts
 BEGIN
   DELETE FROM posts_fts WHERE rowid = old.search_key;
-  INSERT INTO posts_fts (rowid, title, body, category, locality)
-  SELECT CASE WHEN old.search_key IS NOT NULL AND new.bumped_at IS old.bumped_at THEN old.search_key
-              ELSE (SELECT coalesce(max(rowid), 0) + 1 FROM posts_fts) END,
-    new.title, new.search_text,
-    trim(coalesce((SELECT name FROM categories WHERE id = new.category_id), '') || ' ' ||
-         coalesce((SELECT name FROM categories WHERE id = new.subcategory_id), '')),
-    new.locality
-  WHERE new.status = 'published';
   UPDATE posts SET search_key = CASE
       WHEN new.status <> 'published' THEN NULL
       WHEN old.search_key IS NOT NULL AND new.bumped_at IS old.bumped_at THEN old.search_key
-      ELSE (SELECT max(rowid) FROM posts_fts) END
+      ELSE (SELECT coalesce(max(rowid), 0) + 1 FROM posts_fts) END
     WHERE id = new.id;
+  INSERT INTO posts_fts (rowid, title, body, category, locality)
+  SELECT search_key, title, body, category, locality FROM posts_fts_source
+  WHERE id = new.id AND search_key IS NOT NULL;
 END;
 --> statement-breakpoint
 
@@ -64,6 +66,8 @@ END;
 --> statement-breakpoint
 
 -- Ads that exist when this migration runs: keys in the order of their last publication or renewal.
+-- The same three statements, after `DELETE FROM posts_fts;` and in one batch, rebuild the index
+-- from scratch (after renaming a category, say); then INSERT INTO posts_fts (posts_fts) VALUES ('optimize').
 UPDATE posts SET search_key = NULL;
 --> statement-breakpoint
 UPDATE posts SET search_key = r.k
@@ -74,16 +78,7 @@ FROM (
 WHERE posts.id = r.id;
 --> statement-breakpoint
 INSERT INTO posts_fts (rowid, title, body, category, locality)
-SELECT p.search_key, p.title, p.search_text,
-  trim(coalesce((SELECT name FROM categories WHERE id = p.category_id), '') || ' ' ||
-       coalesce((SELECT name FROM categories WHERE id = p.subcategory_id), '')),
-  p.locality
-FROM posts p
-WHERE p.search_key IS NOT NULL;
-
--- Rebuilding the index from scratch (after renaming a category, say): the three statements above,
--- in one batch, after `DELETE FROM posts_fts;`, then
---   INSERT INTO posts_fts (posts_fts) VALUES ('optimize');
+SELECT search_key, title, body, category, locality FROM posts_fts_source WHERE search_key IS NOT NULL;
 --> statement-breakpoint
 
 -- posts.author_banned follows users.banned, so a search skips a banned author's ads on the row it
