@@ -18,9 +18,22 @@ export function isPrefetchable(href: string, origin: string, currentPath: string
   return true;
 }
 
+/**
+ * Starts once the page has loaded and the browser is idle: prefetches serve the next navigation, so
+ * they must not compete with this page's own images and scripts on a slow phone and network.
+ */
 export function installPrefetch(doc: Document = document): void {
   const nav = navigator as Navigator & { connection?: { saveData?: boolean } };
   if (nav.connection?.saveData || !('IntersectionObserver' in window)) return;
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? requestIdleCallback(() => observeLinks(doc), { timeout: 2000 })
+      : setTimeout(() => observeLinks(doc), 200);
+  if (doc.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+function observeLinks(doc: Document): void {
   const done = new Set<string>();
   const observer = new IntersectionObserver(
     (entries) => {

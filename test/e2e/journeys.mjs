@@ -73,6 +73,81 @@ export const journeys = [
     },
   },
   {
+    name: 'prefetch: after the page has loaded, the pages linked near the viewport, and only those',
+    async run({ browser, base }) {
+      const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+      try {
+        // Images as slow as on a phone network: the page's load waits for them, prefetching must too.
+        await page.route(
+          (url) => /\.(svg|png|webp|jpe?g)$/.test(url.pathname) || url.pathname.startsWith('/api/poze/'),
+          async (route) => {
+            await new Promise((resolve) => setTimeout(resolve, 1500));
+            await route.continue();
+          },
+        );
+        await go(page, `${base}/anunturi/imobiliare`, { status: 200 });
+        const prefetched = () =>
+          page.evaluate(() =>
+            [...document.querySelectorAll('link[rel=prefetch]')].map((l) => new URL(l.href).pathname),
+          );
+        await page.waitForFunction(() => document.querySelectorAll('link[rel=prefetch]').length > 0, null, {
+          timeout: 10_000,
+        });
+        await page.waitForTimeout(300);
+        const first = await prefetched();
+        const near = await page.evaluate(
+          (margin) =>
+            [...document.querySelectorAll('a[href]')]
+              .filter((a) => a.getBoundingClientRect().top < innerHeight + margin)
+              .map((a) => new URL(a.href).pathname),
+          200,
+        );
+        const far = first.filter((p) => !near.includes(p));
+        assert(far.length === 0, `prefetched pages linked far below the viewport: ${far.join(', ')}`);
+        assert(first.length <= 20, `${first.length} prefetches, more than 20`);
+        assert(
+          !first.some((p) => /^\/(posts|api|auth|clerk|profile)(\/|$)/.test(p)),
+          `prefetched a personal or action page: ${first.join(', ')}`,
+        );
+        // None started before the page had loaded: they must not compete with its own images.
+        const early = await page.evaluate(() => {
+          const loaded = performance.getEntriesByType('navigation')[0].loadEventStart;
+          const hints = new Set([...document.querySelectorAll('link[rel=prefetch]')].map((l) => l.href));
+          return performance
+            .getEntriesByType('resource')
+            .filter((r) => hints.has(r.name) && r.startTime < loaded)
+            .map((r) => r.name);
+        });
+        assert(early.length === 0, `prefetched before the page had loaded: ${early.join(', ')}`);
+        // Scrolled to the bottom, the pages linked there come within reach (up to 20 in all).
+        await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+        await page.waitForFunction(
+          (n) => document.querySelectorAll('link[rel=prefetch]').length > n,
+          first.length,
+          { timeout: 5_000 },
+        );
+        await page.waitForTimeout(300);
+        const added = (await prefetched()).filter((p) => !first.includes(p));
+        const nearBottom = await page.evaluate(
+          (margin) =>
+            [...document.querySelectorAll('a[href]')]
+              .filter((a) => a.getBoundingClientRect().bottom > -margin)
+              .map((a) => new URL(a.href).pathname),
+          200,
+        );
+        const stray = added.filter((p) => !nearBottom.includes(p));
+        assert(
+          stray.length === 0,
+          `after scrolling, prefetched pages not near the viewport: ${stray.join(', ')}`,
+        );
+        assert(first.length + added.length <= 20, `${first.length + added.length} prefetches, more than 20`);
+        assert(problems.length === 0, problems.join('\n'));
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
     name: 'search: `masina` finds `mașină`',
     async run({ browser, base }) {
       const { context, page, problems } = await openPage(browser, { viewport: PHONE });
