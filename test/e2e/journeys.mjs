@@ -521,6 +521,16 @@ export const journeys = [
           state: 'attached',
           timeout: 10_000,
         });
+        // Leave nothing in flight: the server's thumbnail replaces the preview once it is made (a
+        // request cut off by closing the page left wrangler dev stalling the next journey's page).
+        await page.waitForFunction(
+          () => {
+            const img = document.querySelector('#photo-list li[data-id] img');
+            return !!img && img.src.includes('/api/poze/') && img.complete;
+          },
+          null,
+          { timeout: 20_000 },
+        );
         assert(problems.length === 0, problems.join('\n'));
       } finally {
         await context.close();
