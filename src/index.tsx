@@ -8,7 +8,7 @@ import { ErrorView } from './components/ErrorView';
 import * as schema from './db/schema';
 import type { AppEnv, Bindings } from './env';
 import { contentSecurityPolicy } from './lib/csp';
-import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound } from './lib/errors';
+import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
 import { pageCache } from './page-cache';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { renderer } from './renderer';
@@ -148,21 +148,35 @@ app.onError((err, c) => {
   const message = httpError ? httpError.message : 'A apărut o eroare. Vă rugăm să încercați din nou.';
   if (!known) console.error('Unhandled error', c.req.method, c.req.path, err);
   c.header('Cache-Control', 'no-store');
+  const limited = err instanceof TooManyRequests ? err : null;
+  if (limited) c.header('Retry-After', String(limited.retryAfter));
   if (status === 404 && !wantsJson(c.req.header('accept'), c.req.path)) {
     c.status(404);
     return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
   }
   if (wantsJson(c.req.header('accept'), c.req.path)) {
     return c.json(
-      { error: message, fields: httpError instanceof BadInput ? httpError.fields : undefined },
+      {
+        error: message,
+        fields: httpError instanceof BadInput ? httpError.fields : undefined,
+        retryAfter: limited?.retryAfter,
+      },
       status,
     );
   }
   c.status(status);
   const url = new URL(c.req.url);
   const returnTo = c.req.method === 'GET' ? url.pathname + url.search : url.pathname;
-  const title = status === 401 ? 'Conectare necesară' : status === 403 ? 'Acces refuzat' : 'Eroare';
-  return c.render(<ErrorView status={status} message={message} returnTo={returnTo} />, {
+  const title =
+    status === 401
+      ? 'Conectare necesară'
+      : status === 403
+        ? 'Acces refuzat'
+        : status === 429
+          ? 'Prea multe cereri'
+          : 'Eroare';
+  const signIn = limited?.suggestSignIn && !c.get('user');
+  return c.render(<ErrorView status={status} message={message} returnTo={returnTo} signIn={signIn} />, {
     title,
     noindex: true,
   });

@@ -6,10 +6,12 @@ export interface ErrorViewProps {
   message: string;
   /** Where to come back to after signing in (401 only). */
   returnTo?: string;
+  /** Offer signing in (with `returnTo`): a refusal that a signed-in person would not meet. */
+  signIn?: boolean;
 }
 
 /** The error catalogue of spec §8, in a box. */
-export function ErrorView({ status, message, returnTo }: ErrorViewProps) {
+export function ErrorView({ status, message, returnTo, signIn }: ErrorViewProps) {
   if (status === 401) {
     return (
       <section className="error-box error-box--info" role="alert" aria-labelledby="error-title">
@@ -38,6 +40,11 @@ export function ErrorView({ status, message, returnTo }: ErrorViewProps) {
     <section className="error-box error-box--error" role="alert" aria-labelledby="error-title">
       <ErrorIcon size={40} />
       <h1 id="error-title">{message}</h1>
+      {signIn ? (
+        <a className="btn btn--primary" href={route('login', {}, { redirect_url: returnTo })}>
+          Conectare
+        </a>
+      ) : null}
       <a className="btn" href={route('home')}>
         Înapoi la prima pagină
       </a>

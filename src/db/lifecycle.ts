@@ -51,6 +51,18 @@ export async function countPostsCreatedSince(db: Db, userId: number, since: numb
   return row?.n ?? 0;
 }
 
+/**
+ * When the user may create an ad again under the daily limit: the moment the oldest of the ads
+ * counted in the last 24 hours leaves the window (now, when none is counted).
+ */
+export async function nextNewPostAt(db: Db, userId: number, now: number): Promise<number> {
+  const [row] = await db
+    .select({ first: sql<number | null>`min(${posts.createdAt})` })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), gte(posts.createdAt, now - DAY_MS)));
+  return row?.first != null ? row.first + DAY_MS : now;
+}
+
 /** One of the user's own ads on "Anunțurile mele". */
 export interface MyPost {
   id: number;
@@ -144,19 +156,24 @@ export async function checkPhotos(
 }
 
 /**
- * Creates a published ad with its photos (in the given order, the first the main one), in one batch.
- * Photos are claimed only while still unattached, so two tabs can never move one photo twice.
+ * Creates a published ad with its photos (in the given order, the first the main one), in one batch,
+ * unless the person already created NEW_POSTS_PER_DAY ads in the last 24 hours. The count is part of
+ * the insert itself: over the limit the new row's user_id is NULL, the NOT NULL constraint fails the
+ * batch and D1 rolls it all back (photos included), so concurrent submissions can never pass the
+ * limit. Null when refused. Photos are claimed only while still unattached, so two tabs can never
+ * move one photo twice.
  */
 export async function createPost(
   db: Db,
   args: { userId: number; input: PostInput; photoIds: number[]; now: number; log?: LogEntry },
-): Promise<number> {
+): Promise<number | null> {
   const { userId, input, photoIds, now } = args;
+  const underDailyLimit = sql`(SELECT count(*) FROM posts WHERE user_id = ${userId} AND created_at >= ${now - DAY_MS}) < ${NEW_POSTS_PER_DAY}`;
   const statements: Statement[] = [
     db
       .insert(posts)
       .values({
-        userId,
+        userId: sql`(CASE WHEN ${underDailyLimit} THEN ${userId} END)`,
         ...contentColumns(input, now),
         status: 'published',
         createdAt: now,
@@ -176,8 +193,21 @@ export async function createPost(
         .where(and(eq(photos.id, id), isNull(photos.postId), eq(photos.userId, userId))),
     );
   });
-  const [inserted] = (await runBatch(db, statements)) as [{ id: number }[]];
-  return inserted[0].id;
+  try {
+    const [inserted] = (await runBatch(db, statements)) as [{ id: number }[]];
+    return inserted[0].id;
+  } catch (err) {
+    if (isDailyLimitRefusal(err)) return null;
+    throw err;
+  }
+}
+
+/** The error of an insert refused by the daily limit (its user_id came out NULL), however wrapped. */
+function isDailyLimitRefusal(err: unknown): boolean {
+  for (let e = err; e instanceof Error; e = e.cause) {
+    if (/NOT NULL constraint failed: posts\.user_id/.test(e.message)) return true;
+  }
+  return false;
 }
 
 /**
@@ -240,16 +270,18 @@ export async function applyLifecycle(
 ): Promise<void> {
   if (post.status === 'hidden')
     throw new HttpError(409, 'Anunțul a fost ascuns de un operator și nu poate fi modificat.');
+  if (post.status === 'held')
+    throw new HttpError(
+      409,
+      'Anunțul este în verificare după raportările primite și nu poate fi modificat până decide un operator.',
+    );
   if (!FROM[action].includes(post.status))
     throw new HttpError(409, 'Acțiunea nu este posibilă pentru acest anunț.');
   const recentlyBumped = !!post.bumpedAt && post.bumpedAt > now - RENEW_INTERVAL_MS;
   let set: Partial<typeof posts.$inferInsert>;
   switch (action) {
     case 'renew':
-      if (recentlyBumped)
-        throw new TooManyRequests(
-          'Anunțul a fost reînnoit sau publicat în ultimele 24 de ore. Îl puteți reînnoi din nou mâine.',
-        );
+      if (recentlyBumped) throw renewRefusal(post.bumpedAt as number, now);
       set = {
         status: 'published',
         bumpedAt: now,
@@ -275,17 +307,41 @@ export async function applyLifecycle(
       set = { status: 'draft' };
       break;
   }
+  // The state the action starts from is part of the update, and for a renewal so is the day since
+  // the last one: of concurrent renewals of one ad exactly one changes it.
+  const from = and(eq(posts.id, post.id), eq(posts.status, post.status));
   const statements: Statement[] = [
     db
       .update(posts)
       .set({ ...set, updatedAt: now })
-      .where(and(eq(posts.id, post.id), eq(posts.status, post.status))),
+      .where(
+        action === 'renew'
+          ? and(from, or(isNull(posts.bumpedAt), lte(posts.bumpedAt, now - RENEW_INTERVAL_MS)))
+          : from,
+      )
+      .returning({ id: posts.id, bumpedAt: posts.bumpedAt }),
   ];
   if (log) statements.push(logStatement(db, log, now));
-  await runBatch(db, statements);
+  const [updated] = (await runBatch(db, statements)) as [{ id: number }[]];
+  if (updated.length > 0) return;
+  const current = await getPost(db, post.id);
+  if (action === 'renew' && current?.bumpedAt && current.bumpedAt > now - RENEW_INTERVAL_MS)
+    throw renewRefusal(current.bumpedAt, now);
+  throw new HttpError(409, 'Anunțul a fost modificat între timp. Reîncărcați pagina și încercați din nou.');
 }
 
-/** Operators: hide an ad (only its author and operators see it), or show it again. */
+/** A renewal less than a day after the last one: 429, to be tried again when the day has passed. */
+function renewRefusal(bumpedAt: number, now: number): TooManyRequests {
+  return new TooManyRequests(
+    'Anunțul a fost reînnoit sau publicat în ultimele 24 de ore. Îl puteți reînnoi din nou mâine.',
+    { retryAfter: Math.max(1, Math.ceil((bumpedAt + RENEW_INTERVAL_MS - now) / 1000)) },
+  );
+}
+
+/**
+ * Operators: hide an ad (only its author and operators see it), or show it again. Showing again an
+ * ad held by reports dismisses its open reports in the same batch (the operator decided).
+ */
 export async function setHidden(db: Db, post: Post, hidden: boolean, log: LogEntry, now: number) {
   const set = hidden
     ? { status: 'hidden' as const, closedAt: now }
@@ -298,6 +354,14 @@ export async function setHidden(db: Db, post: Post, hidden: boolean, log: LogEnt
       .update(posts)
       .set({ ...set, updatedAt: now })
       .where(eq(posts.id, post.id)),
+    ...(!hidden && post.status === 'held'
+      ? [
+          db
+            .update(reports)
+            .set({ resolvedAt: now })
+            .where(and(eq(reports.postId, post.id), isNull(reports.resolvedAt))),
+        ]
+      : []),
     logStatement(db, log, now),
   ]);
 }

@@ -1,5 +1,5 @@
 // Operator tools: the moderation log, bans, and what /moderare lists.
-import { and, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { moderationLog, posts, reports, users } from './schema';
 
@@ -93,8 +93,17 @@ const postFields = {
   photoCount: sql<number>`(SELECT count(*) FROM photos ph WHERE ph.post_id = ${posts.id})`.as('photo_count'),
 };
 
-/** Everything /moderare shows, in one round trip (plus one for the reports of the listed ads). */
+/**
+ * Everything /moderare shows, in one round trip (plus one for the reports of the listed ads). Ads on
+ * hold by reports come first among the reported, the longest waiting first.
+ */
 export async function moderationData(db: Db, limit = 30): Promise<ModerationData> {
+  const heldIds = db
+    .select({ postId: posts.id })
+    .from(posts)
+    .where(eq(posts.status, 'held'))
+    .orderBy(asc(posts.updatedAt), asc(posts.id))
+    .limit(limit);
   const reportedIds = db
     .select({ postId: reports.postId, n: count(), last: sql<number>`max(${reports.createdAt})` })
     .from(reports)
@@ -122,7 +131,16 @@ export async function moderationData(db: Db, limit = 30): Promise<ModerationData
     .leftJoin(users, eq(users.id, moderationLog.operatorUserId))
     .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
     .limit(limit);
-  const [reportedRows, newestRows, log] = await db.batch([reportedIds, newest, logRows]);
+  const [heldRows, otherReportedRows, newestRows, log] = await db.batch([
+    heldIds,
+    reportedIds,
+    newest,
+    logRows,
+  ]);
+  const reportedRows = [
+    ...heldRows,
+    ...otherReportedRows.filter((r) => !heldRows.some((h) => h.postId === r.postId)),
+  ];
   const ids = [...new Set([...reportedRows.map((r) => r.postId), ...newestRows.map((r) => r.id)])];
   if (ids.length === 0) return { reported: [], newest: [], log: log as LogRow[] };
   const [reportedPosts, openReports] = await db.batch([

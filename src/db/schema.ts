@@ -41,7 +41,7 @@ export const categories = sqliteTable(
   (t) => [uniqueIndex('categories_slug').on(t.slug), index('categories_parent').on(t.parentId, t.position)],
 );
 
-export const POST_STATUSES = ['draft', 'published', 'expired', 'sold', 'hidden'] as const;
+export const POST_STATUSES = ['draft', 'published', 'expired', 'sold', 'hidden', 'held'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const posts = sqliteTable(

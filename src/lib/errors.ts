@@ -38,8 +38,16 @@ export class BadInput extends HttpError {
   }
 }
 
+/**
+ * Too many requests: answered with `Retry-After` (seconds); `suggestSignIn` adds a link to sign in
+ * (a signed-in person has a limit of their own, apart from everyone sharing their address).
+ */
 export class TooManyRequests extends HttpError {
-  constructor(message: string) {
+  readonly retryAfter: number;
+  readonly suggestSignIn: boolean;
+  constructor(message: string, opts: { retryAfter?: number; suggestSignIn?: boolean } = {}) {
     super(429, message);
+    this.retryAfter = opts.retryAfter ?? 60;
+    this.suggestSignIn = opts.suggestSignIn ?? false;
   }
 }

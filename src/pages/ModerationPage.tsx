@@ -26,6 +26,7 @@ const STATUS: Record<string, string> = {
   expired: 'Expirat',
   sold: 'Vândut',
   hidden: 'Ascuns',
+  held: 'În verificare',
 };
 
 const ACTION_LABELS: Record<string, string> = {
@@ -91,7 +92,12 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
         </div>
       ) : null}
       <div className="post-actions">
-        {row.status === 'hidden' ? (
+        {row.status === 'held' ? (
+          <>
+            <Button action={row.action('arata')} label="Arată din nou" />
+            <Button action={row.action('ascunde')} label="Ascunde" />
+          </>
+        ) : row.status === 'hidden' ? (
           <Button action={row.action('arata')} label="Arată din nou" />
         ) : (
           <Button action={row.action('ascunde')} label="Ascunde" />

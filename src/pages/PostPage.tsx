@@ -13,7 +13,7 @@ import { formatPrice } from '../lib/price';
 import { toParagraphs } from '../lib/text';
 
 /** Why the ad is not an ordinary, active one. */
-export type PostNotice = 'expired' | 'sold' | 'hidden' | 'draft' | null;
+export type PostNotice = 'expired' | 'sold' | 'hidden' | 'held' | 'draft' | null;
 
 export interface PostPageProps {
   post: Post;
@@ -49,6 +49,10 @@ const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: stri
   hidden: {
     className: 'notice notice--error',
     text: 'Anunț ascuns: doar autorul și operatorii îl pot vedea.',
+  },
+  held: {
+    className: 'notice notice--error',
+    text: 'Anunț în verificare: a fost raportat de mai multe persoane și nu este vizibil public până când un operator îl verifică.',
   },
   draft: {
     className: 'notice notice--error',

@@ -17,6 +17,7 @@ import type { AppEnv } from '../env';
 import { route } from '../lib/links';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
+import { limitSignIn, signInRefusal } from '../platform/rate-limits';
 
 export const authRoutes = new Hono<AppEnv>();
 
@@ -117,6 +118,9 @@ function localSignIn(mode: Mode) {
     const redirectUrl = checkedReturnPath(c, str(form.redirect_url));
     const config = sessionConfig(c.env);
     if (config.mode === 'clerk' || localSignInRefusal(c.env)) return renderLocal(c, mode, { redirectUrl });
+    const limited = await signInRefusal(c);
+    if (limited)
+      return renderLocal(c, mode, { values, errors: { email: limited }, redirectUrl, status: 429 });
     const parsed = localForm.safeParse(values);
     if (!parsed.success) {
       const errors: Record<string, string> = {};
@@ -191,6 +195,7 @@ async function identityFromClerk(c: Context<AppEnv>, identity: SessionIdentity):
 
 // After Clerk's sign-in or sign-up: make sure our row exists and is current, then go on (checked).
 const afterAuth = async (c: Context<AppEnv>) => {
+  await limitSignIn(c);
   const target = checkedReturnPath(c, c.req.query('redirect_url'));
   const claims = sessionClaims(c);
   if (claims) {

@@ -18,6 +18,7 @@ import {
   type LifecycleAction,
   listMyPosts,
   NEW_POSTS_PER_DAY,
+  nextNewPostAt,
   updatePost,
 } from '../db/lifecycle';
 import type { LogEntry } from '../db/moderation';
@@ -28,6 +29,7 @@ import { DAY_MS, formatDate } from '../lib/dates';
 import { BadInput, Forbidden, NotFound } from '../lib/errors';
 import { link, postPath, route, safeReturnPath } from '../lib/links';
 import { LOCALITIES } from '../lib/localities';
+import { ADS, plural } from '../lib/plural';
 import type { CategoryKind } from '../lib/post-fields';
 import {
   type CategoryChoice,
@@ -44,6 +46,7 @@ import { type EditorCategory, EditorPage, type EditorPhoto } from '../pages/Edit
 import { ConfirmDeletePage, type MyPostRow, MyPostsPage } from '../pages/MyPostsPage';
 import { ingestPhoto } from '../photos/ingest';
 import { responsiveUrl } from '../photos/urls';
+import { NEW_POST_REFUSAL, newPostAllowed, uploadRefusal } from '../platform/rate-limits';
 import { UPLOADS_PER_HOUR } from './photos';
 
 export const editorRoutes = new Hono<AppEnv>();
@@ -147,6 +150,11 @@ async function ingestChosenFiles(
       problems.push('Ați încărcat prea multe fotografii în ultima oră. Încercați din nou mai târziu.');
       break;
     }
+    const limited = await uploadRefusal(c, user.id);
+    if (limited) {
+      problems.push(limited);
+      break;
+    }
     try {
       const photo = await ingestPhoto(c.env, db, {
         bytes: await file.arrayBuffer(),
@@ -192,6 +200,7 @@ const STATUS_LABELS: Record<Post['status'], string> = {
   expired: 'Expirat',
   sold: 'Vândut',
   hidden: 'Ascuns de un operator',
+  held: 'În verificare: raportat, ascuns publicului până decide un operator',
 };
 
 function statusOf(post: Pick<Post, 'status' | 'expiresAt'>, now: number): Post['status'] {
@@ -325,6 +334,15 @@ async function checkSubmission(
   return { ok: true, input: result.data, photoIds: allowed };
 }
 
+/** The editor given back with everything typed, refused with 429, `Retry-After` and `message`. */
+async function refuseNewPost(c: Context<AppEnv>, args: RenderArgs, message: string, retryAfterMs: number) {
+  c.status(429);
+  c.header('Retry-After', String(Math.max(1, Math.ceil(retryAfterMs / 1000))));
+  return renderEditor(c, { ...args, formMessage: message });
+}
+
+const DAILY_LIMIT_MESSAGE = `Ați publicat deja ${plural(NEW_POSTS_PER_DAY, ADS)} în ultimele 24 de ore. Puteți publica din nou când primul dintre ele împlinește 24 de ore.`;
+
 editorRoutes.post('/posts/new', async (c) => {
   const user = requireWriter(c);
   const db = c.get('db');
@@ -332,19 +350,16 @@ editorRoutes.post('/posts/new', async (c) => {
   const values = readPostForm(form);
   const tree = await getCategoryTreeCached(db);
   const now = Date.now();
-  if ((await countPostsCreatedSince(db, user.id, now - DAY_MS)) >= NEW_POSTS_PER_DAY) {
-    c.status(429);
-    return renderEditor(c, {
-      mode: 'new',
-      values,
-      user,
-      tree,
-      formMessage: `Ați publicat deja ${NEW_POSTS_PER_DAY} anunțuri în ultimele 24 de ore. Puteți publica din nou mâine.`,
-    });
-  }
-  const checked = await checkSubmission(c, form, { mode: 'new', values, user, tree });
+  const args: RenderArgs = { mode: 'new', values, user, tree };
+  // An early, friendly refusal before any photo is taken in; the limit itself is kept by createPost.
+  if ((await countPostsCreatedSince(db, user.id, now - DAY_MS)) >= NEW_POSTS_PER_DAY)
+    return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
+  const checked = await checkSubmission(c, form, args);
   if (!checked.ok) return checked.response;
+  if (!(await newPostAllowed(c, user.id))) return refuseNewPost(c, args, NEW_POST_REFUSAL, 60_000);
   const id = await createPost(db, { userId: user.id, input: checked.input, photoIds: checked.photoIds, now });
+  if (id === null)
+    return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
   const slug = categorySlug(tree, checked.input);
   // Nothing cached shows the new ad's own page yet; this refreshes the counts.
   await forgetPages(c.req.url, []);

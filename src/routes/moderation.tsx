@@ -8,22 +8,24 @@ import { requireOperator } from '../auth/guards';
 import { getCategoryTreeCached } from '../db/categories';
 import { deletePost, getPost, setHidden, setPromotion } from '../db/lifecycle';
 import { getUser, type LogEntry, moderationData, resolveReports, setUserBanned } from '../db/moderation';
-import { addReport, getReportTarget } from '../db/reports';
+import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
 import { REPORT_REASONS } from '../db/schema';
 import type { AppEnv } from '../env';
+import { clientIdentity } from '../lib/client-address';
 import { DAY_MS, formatDate } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
-import { authorPath, link, postPath, route } from '../lib/links';
+import { authorPath, link, listingPath, postPath, route } from '../lib/links';
 import { forgetPages } from '../page-cache';
 import { ModerationPage } from '../pages/ModerationPage';
+import { limitReport } from '../platform/rate-limits';
 
 export const moderationRoutes = new Hono<AppEnv>();
 
 /** The query parameter the ad page receives after a report (for a thank-you notice). */
 export const REPORTED_QUERY = 'raportat';
 
-/** Salt of the anonymous reporter key: a visitor is their address and browser, never stored plainly. */
-const REPORTER_SALT = 'eradauti-raport-v1';
+/** Salt of the anonymous reporter key: a client is its hashed address, never stored plainly. */
+const REPORTER_SALT = 'eradauti-raport-v2';
 
 function parseId(value: string | undefined, what = 'Anunțul nu a fost găsit'): number {
   if (!value || !/^[1-9]\d{0,9}$/.test(value)) throw new NotFound(what);
@@ -37,13 +39,16 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/** `u:<userId>` for signed-in visitors; otherwise a salted hash of address and browser. */
+/**
+ * Who reports: `u:<userId>` when signed in; otherwise a salted hash of the client's address (an IPv6
+ * client as its /64). Nothing else a client sends (User-Agent, cookies) changes who it is.
+ */
 async function reporterKey(c: Context<AppEnv>): Promise<string> {
   const user = c.get('user');
   if (user) return `u:${user.id}`;
-  const ip = c.req.header('cf-connecting-ip') ?? c.req.header('x-forwarded-for')?.split(',')[0]?.trim() ?? '';
-  const ua = c.req.header('user-agent') ?? '';
-  return `a:${await sha256Hex(`${ip}|${ua}|${REPORTER_SALT}`)}`;
+  const address = c.req.header('cf-connecting-ip');
+  const client = address ? clientIdentity(address) : 'local';
+  return `a:${await sha256Hex(`${REPORTER_SALT}|${client}`)}`;
 }
 
 async function optionalForm(c: Context<AppEnv>): Promise<FormData> {
@@ -61,7 +66,9 @@ function textField(form: FormData, name: string, max: number): string {
 
 moderationRoutes.post('/raporteaza/:postId', async (c) => {
   c.header('Cache-Control', 'private, no-store');
+  await limitReport(c);
   const db = c.get('db');
+  // An ad the public cannot see answers exactly like one that does not exist.
   const target = await getReportTarget(db, parseId(c.req.param('postId')));
   if (!target) throw new NotFound('Anunțul nu a fost găsit');
   const form = await optionalForm(c);
@@ -69,17 +76,27 @@ moderationRoutes.post('/raporteaza/:postId', async (c) => {
   if (!(REPORT_REASONS as readonly string[]).includes(reason)) {
     throw new BadInput('Alegeți motivul raportării.', { reason: 'Alegeți motivul raportării.' });
   }
-  // Once per ad per visitor: a second report is quietly accepted and changes nothing.
-  await addReport(db, {
-    postId: target.id,
-    reason,
-    details: textField(form, 'details', 1000),
-    reporterKey: await reporterKey(c),
-    now: Date.now(),
-  });
+  // Once per ad per reporter: a second report is quietly accepted and changes nothing.
+  const outcome = await addReport(
+    db,
+    {
+      postId: target.id,
+      reason,
+      details: textField(form, 'details', 1000),
+      reporterKey: await reporterKey(c),
+      now: Date.now(),
+    },
+    reportHoldThreshold(c.env.REPORT_HOLD_THRESHOLD),
+  );
   const tree = await getCategoryTreeCached(db);
   const slug = tree.byId.get(target.categoryId)?.slug ?? 'diverse';
-  return c.redirect(link(postPath(target, slug), {}, { [REPORTED_QUERY]: 1 }), 303);
+  const adPath = postPath(target, slug);
+  if (outcome.held) {
+    // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
+    await forgetPages(c.req.url, [adPath]);
+    return c.redirect(link(listingPath(slug), {}, { [REPORTED_QUERY]: 1 }), 303);
+  }
+  return c.redirect(link(adPath, {}, { [REPORTED_QUERY]: 1 }), 303);
 });
 
 moderationRoutes.use('/moderare', async (c, next) => {
@@ -209,7 +226,9 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
       await setPromotion(db, post.id, null, log('unpromote'), now);
       break;
     case 'rezolva':
-      await resolveReports(db, post.id, log('resolve'), now);
+      // Dismissing the reports of an ad they put on hold shows it again.
+      if (post.status === 'held') await setHidden(db, post, false, log('resolve'), now);
+      else await resolveReports(db, post.id, log('resolve'), now);
       break;
   }
   await forget();

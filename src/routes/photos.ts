@@ -19,6 +19,7 @@ import {
   responsiveUrl,
   webpName,
 } from '../photos/urls';
+import { limitUpload } from '../platform/rate-limits';
 
 export const photoRoutes = new Hono<AppEnv>();
 
@@ -150,6 +151,7 @@ photoRoutes.post('/api/poze', async (c) => {
       throw new BadInput(message, { photos: message });
     }
   }
+  await limitUpload(c, user.id);
   const now = Date.now();
   if ((await countPhotosSince(db, user.id, now - 60 * 60 * 1000)) >= UPLOADS_PER_HOUR) {
     throw new TooManyRequests(

@@ -16,6 +16,7 @@ import { formatPrice } from '../lib/price';
 import { truncate } from '../lib/text';
 import { type PostNotice, PostPage } from '../pages/PostPage';
 import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
+import { limitContactReveal } from '../platform/rate-limits';
 import { parseSlugId, segmentsAfter } from './browse-paths';
 
 export const postRoutes = new Hono<AppEnv>();
@@ -44,6 +45,8 @@ function statusNotice(details: PostDetails, now: number): { notice: PostNotice; 
       return { notice: 'sold', isPublic: true };
     case 'draft':
       return { notice: 'draft', isPublic: false };
+    case 'held':
+      return { notice: 'held', isPublic: false };
     default:
       return { notice: 'hidden', isPublic: false };
   }
@@ -79,6 +82,7 @@ async function adPage(c: Context<AppEnv>) {
   let contact: ContactState | null = null;
   if (active || !isPublic) {
     const phone = post.phone ?? author.phone;
+    if (phone && wantsContact) await limitContactReveal(c, post.id);
     contact = !phone
       ? { state: 'none' }
       : wantsContact

@@ -16,6 +16,7 @@ import { normalizeRomanianPhone } from '../lib/phone';
 import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
 import { deletePhotosByIds } from '../photos/cleanup';
 import { ingestPhoto } from '../photos/ingest';
+import { uploadRefusal } from '../platform/rate-limits';
 import { avatarUrl } from './account';
 
 export const profileRoutes = new Hono<AppEnv>();
@@ -26,7 +27,7 @@ async function render(
   user: CurrentUser,
   values: ProfileValues,
   errors: Record<string, string>,
-  status: 200 | 400,
+  status: 200 | 400 | 429,
 ) {
   c.status(status);
   return c.render(
@@ -96,6 +97,8 @@ profileRoutes.post('/profile/edit', async (c) => {
   let photo: Photo | null = null;
   let bytes: Uint8Array | null = null;
   if (upload) {
+    const limited = await uploadRefusal(c, user.id);
+    if (limited) return render(c, user, values, { avatar: limited }, 429);
     bytes = new Uint8Array(await upload.arrayBuffer());
     try {
       photo = await ingestPhoto(c.env, c.get('db'), {

@@ -26,6 +26,7 @@ import type { Currency } from '../lib/price';
 import { type FieldFilterDef, fieldFilters, parseQuery } from '../lib/search-query';
 import { truncate } from '../lib/text';
 import { type SearchFormState, SearchPage } from '../pages/SearchPage';
+import { limitSearch } from '../platform/rate-limits';
 import { parsePageSegment, segmentsAfter } from './browse-paths';
 
 export const searchRoutes = new Hono<AppEnv>();
@@ -231,6 +232,8 @@ async function search(c: Context<AppEnv>) {
   const tree = await getCategoryTreeCached(c.get('db'));
   const req = parseRequest(url, tree);
   if (!req) throw new NotFound();
+  // Only searches that reach D1 count: answers from the edge cache never get here.
+  await limitSearch(c);
   if (req.atom) return atomFeed(c, req, tree);
 
   const searched = !!req.form.q || req.filtered;

@@ -1,6 +1,6 @@
 // Reports from visitors and the operators' tools, and what they change in the public listings.
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { getAs, postFormAs } from '../auth-helpers';
 import { get, postForm, textOf } from '../helpers';
@@ -26,9 +26,17 @@ async function reportsOf(postId: number) {
   return db.select().from(schema.reports).where(eq(schema.reports.postId, postId));
 }
 
+// Each test reports from its own address: the per-client report limit outlives a test.
+let clientSeq = 0;
+let client = '198.51.100.7';
+beforeEach(() => {
+  clientSeq++;
+  client = `198.51.${100 + Math.floor(clientSeq / 250)}.${(clientSeq % 250) + 1}`;
+});
+
 function report(postId: number, body: Record<string, string>, headers: Record<string, string> = {}) {
   return postForm(`/raporteaza/${postId}`, new URLSearchParams(body), {
-    'cf-connecting-ip': '198.51.100.7',
+    'cf-connecting-ip': client,
     'user-agent': 'Mozilla/5.0 test',
     ...headers,
   });
@@ -49,7 +57,7 @@ describe('reports', () => {
     });
     // Not the address itself: a salted hash.
     expect(row.reporterKey).toMatch(/^a:[0-9a-f]{64}$/);
-    expect(row.reporterKey).not.toContain('198.51.100.7');
+    expect(row.reporterKey).not.toContain(client);
   });
 
   it('counts a visitor once per ad: a second report is a friendly no-op', async () => {
@@ -60,8 +68,10 @@ describe('reports', () => {
     expect(again.status).toBe(303);
     expect(again.headers.get('location')).toBe(`${adPath(ad)}?raportat=1`);
     expect(await reportsOf(ad.id)).toHaveLength(1);
-    // Another browser at the same address is another visitor.
+    // Another browser at the same address is the same client; another address is another one.
     await report(ad.id, { reason: 'Spam' }, { 'user-agent': 'Other browser' });
+    expect(await reportsOf(ad.id)).toHaveLength(1);
+    await report(ad.id, { reason: 'Spam' }, { 'cf-connecting-ip': `2001:db8:${clientSeq}::1` });
     expect(await reportsOf(ad.id)).toHaveLength(2);
   });
 
@@ -90,7 +100,7 @@ describe('reports', () => {
     const { user } = await person();
     const ad = await makeAd(user.id, { title: 'Anunț suspect <b>raportat</b>' });
     await report(ad.id, { reason: 'Înșelătorie', details: 'Vrea bani înainte <script>x</script>' });
-    await report(ad.id, { reason: 'Spam' }, { 'user-agent': 'b' });
+    await report(ad.id, { reason: 'Spam' }, { 'cf-connecting-ip': `2001:db8:${clientSeq}::2` });
     const res = await getAs('/moderare', operator.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
