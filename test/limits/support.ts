@@ -1,0 +1,45 @@
+// Shared by the limits tests: a unique client address per call (the Rate Limiting binding's
+// counters outlive a test, so no two tests may share a key), and requests from such a client.
+import { exports } from 'cloudflare:workers';
+import { ORIGIN } from '../helpers';
+
+let seq = 0;
+const run = Math.floor(Math.random() * 200) + 1;
+
+/** A client address no other test uses (TEST-NET-3 and a random run byte, then a counter). */
+export function uniqueClient(): string {
+  seq++;
+  return `203.${run}.${Math.floor(seq / 250)}.${(seq % 250) + 1}`;
+}
+
+/** A GET from `client` (HTML unless `accept` says otherwise). */
+export function getFrom(client: string, path: string, headers: Record<string, string> = {}) {
+  return exports.default.fetch(
+    new Request(new URL(path, ORIGIN), {
+      redirect: 'manual',
+      headers: { accept: 'text/html', 'cf-connecting-ip': client, ...headers },
+    }),
+  );
+}
+
+/** A same-origin form POST from `client`. */
+export function postFrom(
+  client: string,
+  path: string,
+  body: FormData | URLSearchParams | Record<string, string>,
+  headers: Record<string, string> = {},
+) {
+  const form = body instanceof FormData || body instanceof URLSearchParams ? body : new URLSearchParams(body);
+  return exports.default.fetch(
+    new Request(new URL(path, ORIGIN), {
+      method: 'POST',
+      body: form,
+      redirect: 'manual',
+      headers: { accept: 'text/html', origin: ORIGIN, 'cf-connecting-ip': client, ...headers },
+    }),
+  );
+}
+
+export function adPath(post: { slug: string; id: number }, category = 'imobiliare') {
+  return `/anunt/${category}/${post.slug}-${post.id}`;
+}
