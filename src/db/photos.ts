@@ -16,7 +16,7 @@ export async function getPhoto(db: Db, id: number): Promise<Photo | null> {
 
 /**
  * A photo that may be served: it exists, and belongs to no ad yet (editor drafts, avatars) or to an
- * ad that still exists and is not hidden by an operator. One query.
+ * ad that still exists and is neither hidden by an operator nor held by reports. One query.
  */
 export async function getServablePhoto(db: Db, id: number): Promise<Photo | null> {
   const row = await db
@@ -26,7 +26,11 @@ export async function getServablePhoto(db: Db, id: number): Promise<Photo | null
     .where(eq(photos.id, id))
     .get();
   if (!row) return null;
-  if (row.photo.postId !== null && (row.postStatus === null || row.postStatus === 'hidden')) return null;
+  if (
+    row.photo.postId !== null &&
+    (row.postStatus === null || row.postStatus === 'hidden' || row.postStatus === 'held')
+  )
+    return null;
   return row.photo;
 }
 

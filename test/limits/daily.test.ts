@@ -12,6 +12,7 @@ import { postFrom, uniqueClient } from './support';
 const input: PostInput = {
   categoryId: 1,
   subcategoryId: 101,
+  kind: 'home',
   title: 'Apartament de test concurent',
   description: 'Un apartament pentru testul limitei zilnice, scris de mai multe ori deodată.',
   price: 1000,
