@@ -93,11 +93,13 @@ export function setCookie(res: Response, name: string): { value: string; attribu
   return null;
 }
 
-/** The hidden inputs of the editor form, as FormData entries (name, value) in document order. */
+/**
+ * The hidden inputs the editor form carries back (version, opened photos, token), as FormData entries
+ * in document order; the photo list's own `photoIds` are left to each test.
+ */
 export function hiddenInputs(html: string): [string, string][] {
   const form = html.slice(html.indexOf('id="editor-form"'));
-  return [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)].map((m) => [
-    m[1],
-    m[2],
-  ]);
+  return [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)"\/?>/g)]
+    .map((m): [string, string] => [m[1], m[2]])
+    .filter(([name]) => name !== 'photoIds');
 }
