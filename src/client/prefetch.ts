@@ -25,8 +25,11 @@ export function isPrefetchable(href: string, origin: string, currentPath: string
  */
 export function looksSignedIn(cookie: string): boolean {
   return cookie.split(';').some((pair) => {
-    const [name, value = ''] = pair.trim().split('=');
-    return /^__client_uat(_[A-Za-z0-9_-]+)?$/.test(name ?? '') && value !== '' && value !== '0';
+    const eq = pair.indexOf('=');
+    if (eq < 0) return false;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    return /^__client_uat(_[A-Za-z0-9_-]+)?$/.test(name) && value !== '' && value !== '0';
   });
 }
 
