@@ -1,6 +1,6 @@
 // Every request reads and writes D1 through one session (src/db/session.ts):
-// - a request that may write (any unsafe method) starts at the primary, and its answer carries D1's
-//   bookmark back in a short-lived HttpOnly cookie;
+// - a request that may write (any unsafe method) starts at the primary, and its answer (unless a
+//   refusal) carries D1's bookmark back in a short-lived HttpOnly cookie;
 // - a request carrying that cookie starts its session from the bookmark, so whichever replica serves
 //   it has the person's own last write (read-your-writes);
 // - any other read starts wherever is nearest (`first-unconstrained`).
@@ -19,7 +19,8 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   const session = openSession(c.env.DB, writes ? 'first-primary' : (carried ?? 'first-unconstrained'));
   c.set('db', session.db);
   await next();
-  if (!writes) return;
+  // Only an unsafe request that went through (a refusal or a failure wrote nothing) hands out a bookmark.
+  if (!writes || c.res.status >= 400) return;
   const latest = validBookmark(session.bookmark());
   if (!latest) return;
   setCookie(c, BOOKMARK_COOKIE, latest, {

@@ -63,7 +63,7 @@ export const freshnessJourneys = [
           `pages were prefetched for a signed-in person: ${prefetched.join(', ')}`,
         );
         // Mark it sold from the list, then open the ad from the same page's link.
-        const row = page.locator('main li, main tr, main article').filter({ has: link }).first();
+        const row = page.locator(`#anunt-${ad.id}`);
         const sold = row
           .locator('button')
           .filter({ hasText: /v[âa]ndut/i })
