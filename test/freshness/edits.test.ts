@@ -7,7 +7,6 @@ import { getAs, postFormAs } from '../auth-helpers';
 import { textOf } from '../helpers';
 import {
   db,
-  formOf,
   idFromLocation,
   makeAd,
   makeDraftPhoto,
