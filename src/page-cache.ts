@@ -2,8 +2,8 @@
 // so an anonymous visitor's GET of a page the app marked `public` is answered from the Cache API of
 // the data centre for PAGE_CACHE_SECONDS, without rendering or touching D1.
 //
-// Who bypasses it: anyone with a session or a fresh D1 bookmark (a signed-in person sees their own hidden ads, fresh edits and
-// their drafts), any request that is not GET, photo and JSON routes (photos have their own immutable
+// Who bypasses it: anyone with a session (a signed-in person sees their own hidden ads, fresh edits and
+// their drafts) or a D1 bookmark cookie (someone who has just written), any request that is not GET, photo and JSON routes (photos have their own immutable
 // caching and must answer 404 as soon as their ad is hidden). What is stored: only 200 responses that
 // the app itself marked `Cache-Control: public` without a cookie, so private pages can never leak.
 // The stored copy lives PAGE_CACHE_SECONDS (60 by default, "0" turns the cache off); a newly published,
