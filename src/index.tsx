@@ -1,15 +1,15 @@
-import { drizzle } from 'drizzle-orm/d1';
 import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { sessionMiddleware } from './auth/session';
 import { ErrorView } from './components/ErrorView';
-import * as schema from './db/schema';
+import { d1Session } from './d1-session';
 import type { AppEnv, Bindings } from './env';
+import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
-import { pageCache } from './page-cache';
+import { hasSession, pageCache } from './page-cache';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
@@ -76,21 +76,30 @@ app.use('*', async (c, next) => {
   await next();
 });
 
-app.use('*', async (c, next) => {
-  c.set('db', drizzle(c.env.DB, { schema }));
-  await next();
-});
+// D1 through a session: nearest replica for reads, the person's own writes always visible to them.
+app.use('*', d1Session);
 
 app.use('*', sessionMiddleware);
 
 // Public pages do not vary by user, so they may be cached briefly; anything personal says otherwise.
+// A signed-in person (or one who has just written) always gets `private, no-cache`: no shared cache
+// keeps their pages and their browser asks again each time, so no page is older than their last action.
 app.use('*', async (c, next) => {
   await next();
   if (c.res.headers.has('Cache-Control')) return;
   const cacheable = (c.req.method === 'GET' || c.req.method === 'HEAD') && c.res.status === 200;
+  const cookie = c.req.header('cookie');
+  const personal =
+    c.get('user') != null || hasSession(cookie, c.req.header('authorization')) || hasBookmarkCookie(cookie);
   c.res.headers.set(
     'Cache-Control',
-    cacheable && !c.res.headers.has('Set-Cookie') ? 'public, max-age=60, s-maxage=300' : 'no-store',
+    !cacheable
+      ? 'no-store'
+      : personal
+        ? 'private, no-cache'
+        : c.res.headers.has('Set-Cookie')
+          ? 'no-store'
+          : 'public, max-age=60, s-maxage=300',
   );
 });
 

@@ -3,7 +3,7 @@
 // the data centre for PAGE_CACHE_SECONDS, without rendering or touching D1.
 //
 // Who bypasses it: anyone with a session (a signed-in person sees their own hidden ads, fresh edits and
-// their drafts), any request that is not GET, photo and JSON routes (photos have their own immutable
+// their drafts) or a D1 bookmark cookie (someone who has just written), any request that is not GET, photo and JSON routes (photos have their own immutable
 // caching and must answer 404 as soon as their ad is hidden). What is stored: only 200 responses that
 // the app itself marked `Cache-Control: public` without a cookie, so private pages can never leak.
 // The stored copy lives PAGE_CACHE_SECONDS (60 by default, "0" turns the cache off); a newly published,
@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE_NAME } from './auth/session';
 import { forgetCounts } from './db/posts';
 import type { AppEnv } from './env';
+import { hasBookmarkCookie } from './lib/bookmark';
 
 const STORABLE_TYPES = /^(text\/html|application\/xml|text\/xml|application\/atom\+xml|text\/plain)/;
 const DEFAULT_SECONDS = 60;
@@ -62,7 +63,9 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.req.method === 'GET' &&
     typeof caches !== 'undefined' &&
     isCacheablePath(c.req.path) &&
-    !hasSession(c.req.header('cookie'), c.req.header('authorization'));
+    !hasSession(c.req.header('cookie'), c.req.header('authorization')) &&
+    // Someone who has just written must see fresh pages, not what the data centre kept.
+    !hasBookmarkCookie(c.req.header('cookie'));
   if (!eligible) return next();
 
   const cache = edgeCache();

@@ -19,12 +19,27 @@ export function isPrefetchable(href: string, origin: string, currentPath: string
 }
 
 /**
+ * Whether the browser holds a signed-in session: Clerk's `__client_uat` (readable by scripts) is the
+ * time of the last sign-in, and `0` once signed out. Signed-in people are never prefetched for: a page
+ * fetched ahead could be shown after their own next action (mark sold, save) and look stale to them.
+ */
+export function looksSignedIn(cookie: string): boolean {
+  return cookie.split(';').some((pair) => {
+    const eq = pair.indexOf('=');
+    if (eq < 0) return false;
+    const name = pair.slice(0, eq).trim();
+    const value = pair.slice(eq + 1).trim();
+    return /^__client_uat(_[A-Za-z0-9_-]+)?$/.test(name) && value !== '' && value !== '0';
+  });
+}
+
+/**
  * Starts once the page has loaded and the browser is idle: prefetches serve the next navigation, so
  * they must not compete with this page's own images and scripts on a slow phone and network.
  */
 export function installPrefetch(doc: Document = document): void {
   const nav = navigator as Navigator & { connection?: { saveData?: boolean } };
-  if (nav.connection?.saveData || !('IntersectionObserver' in window)) return;
+  if (nav.connection?.saveData || !('IntersectionObserver' in window) || looksSignedIn(doc.cookie)) return;
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? requestIdleCallback(() => observeLinks(doc), { timeout: 2000 })

@@ -55,7 +55,14 @@ let cachedTree: { tree: CategoryTree; at: number } | null = null;
 
 export async function getCategoryTreeCached(db: Db, now = Date.now()): Promise<CategoryTree> {
   if (cachedTree && now - cachedTree.at < TREE_TTL_MS) return cachedTree.tree;
-  const tree = await getCategoryTree(db);
+  let tree: CategoryTree;
+  try {
+    tree = await getCategoryTree(db);
+  } catch (err) {
+    // D1 unreachable: the copy this isolate already has is still right (categories never change at runtime).
+    if (cachedTree) return cachedTree.tree;
+    throw err;
+  }
   if (tree.roots.length > 0) cachedTree = { tree, at: now };
   return tree;
 }

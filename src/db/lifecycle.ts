@@ -160,14 +160,24 @@ export async function checkPhotos(
  * unless the person already created NEW_POSTS_PER_DAY ads in the last 24 hours. The count is part of
  * the insert itself: over the limit the new row's user_id is NULL, the NOT NULL constraint fails the
  * batch and D1 rolls it all back (photos included), so concurrent submissions can never pass the
- * limit. Null when refused. Photos are claimed only while still unattached, so two tabs can never
- * move one photo twice.
+ * limit. Photos are claimed only while still unattached, so two tabs can never move one photo twice.
+ * With a `submissionToken` (the new-ad form's one-time token, unique in D1) a second submission of
+ * the same form inserts nothing and claims nothing. Null when nothing was created (over the limit, or
+ * a repeated form: the ad already created is then found with `findPostByToken`).
  */
 export async function createPost(
   db: Db,
-  args: { userId: number; input: PostInput; photoIds: number[]; now: number; log?: LogEntry },
+  args: {
+    userId: number;
+    input: PostInput;
+    photoIds: number[];
+    now: number;
+    log?: LogEntry;
+    submissionToken?: string | null;
+  },
 ): Promise<number | null> {
   const { userId, input, photoIds, now } = args;
+  const token = args.submissionToken ?? null;
   const underDailyLimit = sql`(SELECT count(*) FROM posts WHERE user_id = ${userId} AND created_at >= ${now - DAY_MS}) < ${NEW_POSTS_PER_DAY}`;
   const statements: Statement[] = [
     db
@@ -180,22 +190,28 @@ export async function createPost(
         publishedAt: now,
         bumpedAt: now,
         expiresAt: now + LIFETIME_MS,
+        submissionToken: token,
       })
+      .onConflictDoNothing({ target: posts.submissionToken })
       .returning({ id: posts.id }),
   ];
   // Within the batch (one transaction), last_insert_rowid() is the new ad: the FTS triggers' own
-  // inserts do not change it once they finish.
+  // inserts do not change it once they finish. With a token the ad is found by it instead, so a
+  // duplicate that inserted nothing never claims photos for another ad.
+  const newId = token
+    ? sql`(SELECT ${posts.id} FROM ${posts} WHERE ${posts.submissionToken} = ${token} AND ${posts.userId} = ${userId} AND ${posts.createdAt} = ${now})`
+    : sql`last_insert_rowid()`;
   photoIds.forEach((id, position) => {
     statements.push(
       db
         .update(photos)
-        .set({ postId: sql`last_insert_rowid()`, position })
+        .set({ postId: newId, position })
         .where(and(eq(photos.id, id), isNull(photos.postId), eq(photos.userId, userId))),
     );
   });
   try {
     const [inserted] = (await runBatch(db, statements)) as [{ id: number }[]];
-    return inserted[0].id;
+    return inserted[0]?.id ?? null;
   } catch (err) {
     if (isDailyLimitRefusal(err)) return null;
     throw err;
@@ -210,34 +226,59 @@ function isDailyLimitRefusal(err: unknown): boolean {
   return false;
 }
 
+/** The ad a new-ad form with this one-time token created, if any. */
+export async function findPostByToken(db: Db, token: string): Promise<Post | null> {
+  return (await db.select().from(posts).where(eq(posts.submissionToken, token)).get()) ?? null;
+}
+
 /**
- * Saves an edit: the ad's content, its photos in the given order, and removes the photos dropped
- * from the form (rows in the batch, then their objects in R2).
+ * Saves an edit made on the ad as it was at `expectedVersion`: the ad's content, its photos in the
+ * given order (then any photo added elsewhere since), and removes only the photos in `removed`
+ * (rows in the batch, then their objects in R2). Every statement of the batch checks the version
+ * first and the ad's row bumps it last, so a save over a newer version changes nothing at all and
+ * answers `false`.
  */
 export async function updatePost(
   env: Bindings,
   db: Db,
-  args: { post: Post; input: PostInput; photoIds: number[]; now: number; log?: LogEntry },
-): Promise<void> {
-  const { post, input, photoIds, now } = args;
-  const current = await db.select({ id: photos.id }).from(photos).where(eq(photos.postId, post.id));
-  const removed = current.map((p) => p.id).filter((id) => !photoIds.includes(id));
-  const statements: Statement[] = [
-    db.update(posts).set(contentColumns(input, now)).where(eq(posts.id, post.id)),
-  ];
+  args: {
+    post: Post;
+    input: PostInput;
+    photoIds: number[];
+    removed: number[];
+    expectedVersion: number;
+    now: number;
+    log?: LogEntry;
+  },
+): Promise<boolean> {
+  const { post, input, photoIds, removed, expectedVersion, now } = args;
+  const atVersion = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.id} = ${post.id} AND ${posts.version} = ${expectedVersion})`;
+  const statements: Statement[] = [];
   photoIds.forEach((id, position) => {
     statements.push(
       db
         .update(photos)
         .set({ postId: post.id, position })
-        .where(and(eq(photos.id, id), or(isNull(photos.postId), eq(photos.postId, post.id)))),
+        .where(and(eq(photos.id, id), or(isNull(photos.postId), eq(photos.postId, post.id)), atVersion)),
     );
   });
   if (removed.length > 0)
-    statements.push(db.delete(photos).where(and(inArray(photos.id, removed), eq(photos.postId, post.id))));
-  if (args.log) statements.push(logStatement(db, args.log, now));
-  await runBatch(db, statements);
+    statements.push(
+      db.delete(photos).where(and(inArray(photos.id, removed), eq(photos.postId, post.id), atVersion)),
+    );
+  statements.push(
+    db
+      .update(posts)
+      .set({ ...contentColumns(input, now), version: sql`${posts.version} + 1` })
+      .where(and(eq(posts.id, post.id), eq(posts.version, expectedVersion)))
+      .returning({ id: posts.id }),
+  );
+  const results = await runBatch(db, statements);
+  const saved = (results[results.length - 1] as { id: number }[]).length > 0;
+  if (!saved) return false;
+  if (args.log) await runBatch(db, [logStatement(db, args.log, now)]);
   for (const id of removed) await deletePhotoObjects(env, { id });
+  return true;
 }
 
 export type LifecycleAction = 'publish' | 'renew' | 'sold' | 'unpublish';

@@ -91,6 +91,10 @@ export const posts = sqliteTable(
      * a banned author's ads without looking up the author of each match.
      */
     authorBanned: integer('author_banned', { mode: 'boolean' }).notNull().default(false),
+    /** Grows by one with every saved edit: an editor form saves only over the version it was opened at. */
+    version: integer('version').notNull().default(1),
+    /** The one-time token of the new-ad form that created the ad: the same form never makes two ads. */
+    submissionToken: text('submission_token'),
   },
   (t) => [
     index('posts_listing').on(t.status, t.categoryId, t.promotion, t.bumpedAt),
@@ -116,6 +120,7 @@ export const posts = sqliteTable(
     index('posts_author').on(t.userId, t.status, t.bumpedAt),
     index('posts_expiry').on(t.status, t.expiresAt),
     index('posts_created').on(t.userId, t.createdAt),
+    uniqueIndex('posts_submission_token').on(t.submissionToken),
   ],
 );
 

@@ -2,6 +2,7 @@
 // fields shown in labelled fieldsets, photos chosen in a plain file input and kept as hidden
 // `photoIds` once uploaded); the `editor` island uploads photos at once with progress, previews,
 // reordering and the main-photo choice, and shows only the chosen category's own fields.
+import type { ReactNode } from 'react';
 import { describedBy, ErrorSummary, Field, FieldError, fieldId } from '../components/FormFields';
 import { PostActions, type PostActionsProps } from '../components/PostActions';
 import { type CategoryKind, FIELDS_BY_KIND } from '../lib/post-fields';
@@ -40,6 +41,12 @@ export interface EditorPageProps {
   uploadUrl: string;
   /** Edit mode: the ad's state and its lifecycle actions. */
   post?: { href: string; statusLabel: string; actions: PostActionsProps };
+  /** Hidden inputs the form carries back (the version it was opened at, its photos, a one-time token). */
+  hiddenFields?: { name: string; value: string }[];
+  /** Shown above the form (e.g. what changed elsewhere since the form was opened). */
+  notice?: ReactNode;
+  /** The submit button's text, when not the usual one. */
+  submitLabel?: string;
 }
 
 const KIND_LEGENDS: Record<Exclude<CategoryKind, 'general'>, string> = {
@@ -62,7 +69,8 @@ export function EditorPage(props: EditorPageProps) {
   const { values, errors, categories } = props;
   const summary = orderedErrors(errors);
   const chosenKind = kindOfChoice(categories, values.category);
-  const submitLabel = props.mode === 'new' ? 'Publică anunțul' : 'Salvează modificările';
+  const submitLabel =
+    props.submitLabel ?? (props.mode === 'new' ? 'Publică anunțul' : 'Salvează modificările');
   const heading = props.mode === 'new' ? 'Publică un anunț' : 'Modifică anunțul';
   return (
     <section className="editor">
@@ -81,6 +89,7 @@ export function EditorPage(props: EditorPageProps) {
       >
         {props.formMessage ? <p>{props.formMessage}</p> : null}
       </ErrorSummary>
+      {props.notice}
       <form
         method="post"
         action={props.action}
@@ -93,6 +102,9 @@ export function EditorPage(props: EditorPageProps) {
         data-photo-max-side={ORIGINAL_MAX_SIDE}
         data-photo-max-bytes={MAX_UPLOAD_BYTES}
       >
+        {(props.hiddenFields ?? []).map((f) => (
+          <input key={`${f.name}=${f.value}`} type="hidden" name={f.name} value={f.value} />
+        ))}
         <Field name="category" label="Categoria" error={errors.category}>
           {(control) => (
             <select {...control} required defaultValue={values.category}>

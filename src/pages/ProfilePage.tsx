@@ -21,6 +21,8 @@ export interface ProfilePageProps {
   myPostsHref: string;
   /** Sign-out (POST), also reachable here without JavaScript. */
   signOutAction: string;
+  /** A message for the whole form (e.g. the save failed and can be tried again). */
+  formMessage?: string;
 }
 
 const ORDER = ['name', 'phone', 'avatar'];
@@ -34,6 +36,7 @@ export function ProfilePage({
   saved,
   myPostsHref,
   signOutAction,
+  formMessage,
 }: ProfilePageProps) {
   const summary = ORDER.filter((k) => errors[k]).map((k) => [k, errors[k]] as [string, string]);
   return (
@@ -44,7 +47,16 @@ export function ProfilePage({
           Profilul a fost salvat.
         </p>
       ) : null}
-      <ErrorSummary title="Profilul nu a fost salvat. Verificați câmpurile de mai jos." errors={summary} />
+      <ErrorSummary
+        title={
+          formMessage
+            ? 'Profilul nu a fost salvat.'
+            : 'Profilul nu a fost salvat. Verificați câmpurile de mai jos.'
+        }
+        errors={summary}
+      >
+        {formMessage ? <p>{formMessage}</p> : null}
+      </ErrorSummary>
       <form
         className="form profile-form"
         method="post"

@@ -4,9 +4,12 @@
 // middleware), banned 403, another person's ad 403, operators any ad.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ReactNode } from 'react';
 import { requireOwner, requireWriter, signedIn } from '../auth/guards';
+import { EditConflict } from '../components/EditConflict';
 import type { PostActionsProps } from '../components/PostActions';
-import { type CategoryTree, getCategoryTreeCached } from '../db/categories';
+import { buildTree, type CategoryTree, getCategoryTreeCached } from '../db/categories';
 import {
   applyLifecycle,
   canDo,
@@ -14,6 +17,7 @@ import {
   countPostsCreatedSince,
   createPost,
   deletePost,
+  findPostByToken,
   getPost,
   type LifecycleAction,
   listMyPosts,
@@ -26,11 +30,21 @@ import { countPhotosSince, listPhotosByIds, listPhotosOfPost } from '../db/photo
 import type { Post } from '../db/schema';
 import type { AppEnv, CurrentUser } from '../env';
 import { DAY_MS, formatDate } from '../lib/dates';
-import { BadInput, Forbidden, NotFound } from '../lib/errors';
+import {
+  type EditGuard,
+  fieldChanges,
+  newSubmissionToken,
+  OPENED_PHOTOS_FIELD,
+  photoPlan,
+  readEditGuard,
+  TOKEN_FIELD,
+  VERSION_FIELD,
+} from '../lib/edit-guard';
+import { BadInput, Forbidden, HttpError, NotFound } from '../lib/errors';
 import { link, postPath, route, safeReturnPath } from '../lib/links';
 import { LOCALITIES } from '../lib/localities';
 import { ADS, plural } from '../lib/plural';
-import type { CategoryKind } from '../lib/post-fields';
+import { type CategoryKind, FIELDS_BY_KIND } from '../lib/post-fields';
 import {
   type CategoryChoice,
   emptyValues,
@@ -247,11 +261,23 @@ interface RenderArgs {
   post?: Post;
   user: CurrentUser;
   tree: CategoryTree;
+  /** What the form carries back: its version and photos (edit) or its one-time token (new). */
+  hiddenFields?: { name: string; value: string }[];
+  notice?: ReactNode;
+  submitLabel?: string;
+  /** The ad being edited when its row could not be read (the form still posts back to it). */
+  postId?: number;
 }
 
 async function renderEditor(c: Context<AppEnv>, args: RenderArgs) {
   const { groups } = categoryChoices(args.tree);
-  const { photos, ids } = await editorPhotos(c, args.values.photoIds, args.user, args.post?.id ?? null);
+  const { photos, ids } = await editorPhotos(c, args.values.photoIds, args.user, args.post?.id ?? null).catch(
+    // D1 unreachable: the photos stay in the form by id, shown without their thumbnails.
+    () => ({
+      photos: args.values.photoIds.map((id) => ({ id, thumbUrl: PHOTO_PLACEHOLDER })),
+      ids: args.values.photoIds,
+    }),
+  );
   const values = { ...args.values, photoIds: ids };
   const now = Date.now();
   const post = args.post;
@@ -259,7 +285,9 @@ async function renderEditor(c: Context<AppEnv>, args: RenderArgs) {
   return c.render(
     <EditorPage
       mode={args.mode}
-      action={post ? route('editPost', { postId: post.id }) : route('newPost')}
+      action={
+        post || args.postId ? route('editPost', { postId: post?.id ?? args.postId ?? 0 }) : route('newPost')
+      }
       values={values}
       errors={args.errors ?? {}}
       formMessage={args.formMessage}
@@ -267,6 +295,9 @@ async function renderEditor(c: Context<AppEnv>, args: RenderArgs) {
       localities={LOCALITIES}
       photos={photos}
       uploadUrl={route('photoUpload')}
+      hiddenFields={args.hiddenFields}
+      notice={args.notice}
+      submitLabel={args.submitLabel}
       post={
         post
           ? {
@@ -304,7 +335,7 @@ editorRoutes.get('/posts/new', async (c) => {
   const values = emptyValues(user.phone);
   const category = c.req.query('categorie');
   if (category && /^\d{1,6}$/.test(category)) values.category = category;
-  return renderEditor(c, { mode: 'new', values, user, tree });
+  return renderEditor(c, { mode: 'new', values, user, tree, hiddenFields: tokenField(newSubmissionToken()) });
 });
 
 /**
@@ -345,66 +376,200 @@ const DAILY_LIMIT_MESSAGE = `Ați publicat deja ${plural(NEW_POSTS_PER_DAY, ADS)
 
 editorRoutes.post('/posts/new', async (c) => {
   const user = requireWriter(c);
-  const db = c.get('db');
   const form = await readForm(c);
   const values = readPostForm(form);
-  const tree = await getCategoryTreeCached(db);
-  const now = Date.now();
-  const args: RenderArgs = { mode: 'new', values, user, tree };
-  // An early, friendly refusal before any photo is taken in; the limit itself is kept by createPost.
-  if ((await countPostsCreatedSince(db, user.id, now - DAY_MS)) >= NEW_POSTS_PER_DAY)
-    return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
-  const checked = await checkSubmission(c, form, args);
-  if (!checked.ok) return checked.response;
-  if (!(await newPostAllowed(c, user.id))) return refuseNewPost(c, args, NEW_POST_REFUSAL, 60_000);
-  const id = await createPost(db, { userId: user.id, input: checked.input, photoIds: checked.photoIds, now });
-  if (id === null)
-    return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
-  const slug = categorySlug(tree, checked.input);
-  // Nothing cached shows the new ad's own page yet; this refreshes the counts.
-  await forgetPages(c.req.url, []);
-  const created = { id, slug: (await getPost(db, id))?.slug ?? '' };
-  return c.redirect(link(postPath(created, slug), {}, { [PUBLISHED_QUERY]: 1 }), 303);
+  const guard = readEditGuard(form);
+  // The same token is sent again until an ad is made with it (a failed try created nothing).
+  const hiddenFields = tokenField(guard.token ?? newSubmissionToken());
+  try {
+    const db = c.get('db');
+    // The same form sent again (a double click, the back button): the ad it already created.
+    if (guard.token) {
+      const existing = await findPostByToken(db, guard.token);
+      if (existing) return redirectToCreated(c, existing, user);
+    }
+    const tree = await getCategoryTreeCached(db);
+    const now = Date.now();
+    const args: RenderArgs = { mode: 'new', values, user, tree, hiddenFields };
+    // An early, friendly refusal before any photo is taken in; the limit itself is kept by createPost.
+    if ((await countPostsCreatedSince(db, user.id, now - DAY_MS)) >= NEW_POSTS_PER_DAY)
+      return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
+    const checked = await checkSubmission(c, form, args);
+    if (!checked.ok) return checked.response;
+    if (!(await newPostAllowed(c, user.id))) return refuseNewPost(c, args, NEW_POST_REFUSAL, 60_000);
+    const id = await createPost(db, {
+      userId: user.id,
+      input: checked.input,
+      photoIds: checked.photoIds,
+      now,
+      submissionToken: guard.token,
+    });
+    if (id === null) {
+      // Another submission of this form won the race: its ad is the one. Otherwise the daily limit.
+      const existing = guard.token ? await findPostByToken(db, guard.token) : null;
+      if (existing) return redirectToCreated(c, existing, user);
+      return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
+    }
+    const slug = categorySlug(tree, checked.input);
+    // Nothing cached shows the new ad's own page yet; this refreshes the counts.
+    await forgetPages(c.req.url, []);
+    const created = { id, slug: (await getPost(db, id))?.slug ?? '' };
+    return c.redirect(link(postPath(created, slug), {}, { [PUBLISHED_QUERY]: 1 }), 303);
+  } catch (err) {
+    return keepFormOnFailure(c, err, { mode: 'new', values, user, hiddenFields });
+  }
 });
+
+/** The hidden input of a new-ad form's one-time token. */
+function tokenField(token: string): { name: string; value: string }[] {
+  return [{ name: TOKEN_FIELD, value: token }];
+}
+
+/** The hidden inputs of an edit form: the version it was opened at and the photos it was opened with. */
+function versionFields(version: number, openedPhotoIds: number[]): { name: string; value: string }[] {
+  return [
+    { name: VERSION_FIELD, value: String(version) },
+    { name: `${OPENED_PHOTOS_FIELD}Listed`, value: '1' },
+    ...openedPhotoIds.map((id) => ({ name: OPENED_PHOTOS_FIELD, value: String(id) })),
+  ];
+}
+
+/** A repeated new-ad form lands on the ad it created (303), as the first submission did. */
+async function redirectToCreated(c: Context<AppEnv>, post: Post, user: CurrentUser) {
+  // A token is only ever in its author's own form; someone else's is refused like a stale form.
+  if (post.userId !== user.id) throw new HttpError(409, 'Formularul a fost deja trimis.');
+  const tree = await getCategoryTreeCached(c.get('db'));
+  return c.redirect(link(postPath(post, categorySlug(tree, post)), {}, { [PUBLISHED_QUERY]: 1 }), 303);
+}
+
+/** Shown in place of photos whose thumbnails cannot be looked up (D1 unreachable). */
+const PHOTO_PLACEHOLDER = '/logo.svg';
+/** Seconds the person is asked to wait before sending the form again when D1 fails. */
+const RETRY_AFTER_S = 10;
+
+/**
+ * When D1 fails (throws or times out) while a form is being saved, nothing typed is lost: the form
+ * comes back as sent, with its photos, as a 503 with `Retry-After` and a message to try again.
+ * Refusals (4xx) are not failures and go on to the error page as before.
+ */
+async function keepFormOnFailure(
+  c: Context<AppEnv>,
+  err: unknown,
+  args: Omit<RenderArgs, 'tree'>,
+): Promise<Response> {
+  if (err instanceof HttpError || err instanceof HTTPException) throw err;
+  console.error('Saving an ad failed', c.req.method, c.req.path, err);
+  const tree = await getCategoryTreeCached(c.get('db')).catch(() => buildTree([]));
+  c.status(503);
+  c.header('Retry-After', String(RETRY_AFTER_S));
+  c.header('Cache-Control', 'private, no-store');
+  return renderEditor(c, {
+    ...args,
+    tree,
+    formMessage:
+      'Anunțul nu a putut fi salvat acum: baza de date nu răspunde. Tot ce ați scris și fotografiile sunt păstrate mai jos; încercați din nou peste câteva secunde.',
+  });
+}
+
+/**
+ * The editor again after a save over a newer version (409): the person's own text and photos, plus
+ * the photos added elsewhere since, at the ad's current version, with what differs shown on top.
+ * Sending it saves over the current version; a link starts again from it.
+ */
+async function renderConflict(
+  c: Context<AppEnv>,
+  args: { values: PostFormValues; guard: EditGuard; post: Post; user: CurrentUser; tree: CategoryTree },
+) {
+  const { values, guard, post, user, tree } = args;
+  const db = c.get('db');
+  const current = (await listPhotosOfPost(db, post.id)).filter((p) => p.kind === 'post');
+  const currentIds = current.map((p) => p.id);
+  const opened = guard.openedPhotoIds ?? [];
+  const added = current.filter((p) => !opened.includes(p.id) && !values.photoIds.includes(p.id));
+  const removedElsewhere = opened.filter((id) => !currentIds.includes(id));
+  const kind = tree.byId.get(post.subcategoryId ?? post.categoryId)?.kind as CategoryKind | undefined;
+  const fieldLabels: Record<string, string> = {};
+  for (const def of FIELDS_BY_KIND[kind ?? 'general'] ?? []) fieldLabels[def.name] = def.label;
+  const categoryName = (id: string) => tree.byId.get(Number(id))?.name ?? id;
+  const changes = fieldChanges(values, valuesOf(post, currentIds), fieldLabels, categoryName);
+  c.status(409);
+  c.header('Cache-Control', 'private, no-store');
+  return renderEditor(c, {
+    mode: 'edit',
+    values: { ...values, photoIds: [...values.photoIds, ...added.map((p) => p.id)] },
+    post,
+    user,
+    tree,
+    hiddenFields: versionFields(post.version, currentIds),
+    submitLabel: 'Salvează varianta mea peste cea actuală',
+    notice: (
+      <EditConflict
+        changes={changes}
+        photosAdded={added.map((p) => ({ id: p.id, thumbUrl: responsiveUrl(p, 320) }))}
+        photosRemovedCount={removedElsewhere.length}
+        restartHref={route('editPost', { postId: post.id })}
+        postHref={postPath(post, categorySlug(tree, post))}
+      />
+    ),
+  });
+}
 
 editorRoutes.get('/posts/edit/:postId', async (c) => {
   const { post, user } = await editablePost(c);
   const db = c.get('db');
   const tree = await getCategoryTreeCached(db);
   const photos = await listPhotosOfPost(db, post.id);
+  const photoIds = photos.filter((p) => p.kind === 'post').map((p) => p.id);
   return renderEditor(c, {
     mode: 'edit',
-    values: valuesOf(
-      post,
-      photos.filter((p) => p.kind === 'post').map((p) => p.id),
-    ),
+    values: valuesOf(post, photoIds),
     post,
     user,
     tree,
+    hiddenFields: versionFields(post.version, photoIds),
   });
 });
 
 editorRoutes.post('/posts/edit/:postId', async (c) => {
   const { post, user } = await editablePost(c);
-  const db = c.get('db');
   const form = await readForm(c);
   const values = readPostForm(form);
-  const tree = await getCategoryTreeCached(db);
-  const checked = await checkSubmission(c, form, { mode: 'edit', values, post, user, tree });
-  if (!checked.ok) return checked.response;
-  const now = Date.now();
-  const oldPath = postPath(post, categorySlug(tree, post));
-  await updatePost(c.env, db, {
-    post,
-    input: checked.input,
-    photoIds: checked.photoIds,
-    now,
-    log: operatorLog(user, post, 'edit'),
-  });
-  const saved = await getPost(db, post.id);
-  const target = postPath(saved ?? post, categorySlug(tree, saved ?? post));
-  await forgetPages(c.req.url, [oldPath, target]);
-  return c.redirect(link(target, {}, { [SAVED_QUERY]: 1 }), 303);
+  const guard = readEditGuard(form);
+  // A form that does not say its version (not this site's editor) saves over the version read now.
+  const expectedVersion = guard.version ?? post.version;
+  const hiddenFields = versionFields(expectedVersion, guard.openedPhotoIds ?? values.photoIds);
+  try {
+    const db = c.get('db');
+    const tree = await getCategoryTreeCached(db);
+    const checked = await checkSubmission(c, form, { mode: 'edit', values, post, user, tree, hiddenFields });
+    if (!checked.ok) return checked.response;
+    if (expectedVersion !== post.version) return renderConflict(c, { values, guard, post, user, tree });
+    const now = Date.now();
+    const oldPath = postPath(post, categorySlug(tree, post));
+    const current = (await listPhotosOfPost(db, post.id)).filter((p) => p.kind === 'post').map((p) => p.id);
+    const plan = photoPlan(current, checked.photoIds, guard);
+    const saved = await updatePost(c.env, db, {
+      post,
+      input: checked.input,
+      photoIds: plan.order,
+      removed: plan.removed,
+      expectedVersion,
+      now,
+      log: operatorLog(user, post, 'edit'),
+    });
+    if (!saved) {
+      // Saved elsewhere between reading the ad and writing it: nothing of this save was applied.
+      const latest = await getPost(db, post.id);
+      if (!latest) throw new NotFound('Anunțul nu a fost găsit');
+      return renderConflict(c, { values, guard, post: latest, user, tree });
+    }
+    const latest = await getPost(db, post.id);
+    const target = postPath(latest ?? post, categorySlug(tree, latest ?? post));
+    await forgetPages(c.req.url, [oldPath, target]);
+    return c.redirect(link(target, {}, { [SAVED_QUERY]: 1 }), 303);
+  } catch (err) {
+    return keepFormOnFailure(c, err, { mode: 'edit', values, post, user, hiddenFields });
+  }
 });
 
 /** Where an action returns: the page it came from (same site only) with `?ok=`, else the ad. */

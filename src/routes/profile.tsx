@@ -3,6 +3,7 @@
 // Clerk, in the background and best effort.
 import { createClerkClient } from '@clerk/backend';
 import { type Context, Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { withClerkBrowser } from '../auth/clerk-browser';
 import { sessionConfig } from '../auth/config';
 import { requireUser, requireWriter, signedIn } from '../auth/guards';
@@ -10,7 +11,7 @@ import { AVATAR_MAX_BYTES, MESSAGES, NAME_MAX } from '../auth/messages';
 import type { Photo } from '../db/schema';
 import { updateProfile } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
-import { BadInput } from '../lib/errors';
+import { BadInput, HttpError } from '../lib/errors';
 import { route } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
 import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
@@ -27,7 +28,8 @@ async function render(
   user: CurrentUser,
   values: ProfileValues,
   errors: Record<string, string>,
-  status: 200 | 400 | 429,
+  status: 200 | 400 | 429 | 503,
+  formMessage?: string,
 ) {
   c.status(status);
   return c.render(
@@ -36,10 +38,11 @@ async function render(
       values={values}
       errors={errors}
       email={user.email}
-      avatarUrl={await avatarUrl(c.get('db'), user)}
+      avatarUrl={await avatarUrl(c.get('db'), user).catch(() => null)}
       saved={status === 200 && c.req.query('salvat') === '1'}
       myPostsHref={route('myPosts')}
       signOutAction={route('signOut')}
+      formMessage={formMessage}
     />,
     { title: 'Profilul meu', noindex: true, islands: withClerkBrowser(c) },
   );
@@ -93,6 +96,31 @@ profileRoutes.post('/profile/edit', async (c) => {
   if (upload && upload.size > AVATAR_MAX_BYTES) errors.avatar = MESSAGES.avatarInvalid;
   if (Object.keys(errors).length > 0) return render(c, user, values, errors, 400);
 
+  try {
+    return await saveProfile(c, user, body, { name, phone, upload, values });
+  } catch (err) {
+    // D1 failed (threw or timed out): the form comes back as typed, to be sent again.
+    if (err instanceof HttpError || err instanceof HTTPException) throw err;
+    console.error('Saving a profile failed', err);
+    c.header('Retry-After', String(RETRY_AFTER_S));
+    c.header('Cache-Control', 'private, no-store');
+    return render(c, user, values, {}, 503, SAVE_FAILED);
+  }
+});
+
+/** Seconds the person is asked to wait before sending the form again when D1 fails. */
+const RETRY_AFTER_S = 10;
+const SAVE_FAILED =
+  'Profilul nu a putut fi salvat acum: baza de date nu răspunde. Ce ați scris este păstrat mai jos; încercați din nou peste câteva secunde.';
+
+async function saveProfile(
+  c: Context<AppEnv>,
+  user: CurrentUser,
+  body: Record<string, unknown>,
+  args: { name: string; phone: string | null; upload: File | null; values: ProfileValues },
+) {
+  const { name, phone, upload, values } = args;
+  const str = (v: unknown) => (typeof v === 'string' ? v : '');
   // Nothing is stored until every other field is valid.
   let photo: Photo | null = null;
   let bytes: Uint8Array | null = null;
@@ -123,4 +151,4 @@ profileRoutes.post('/profile/edit', async (c) => {
   syncToClerk(c, user, name, bytes);
   c.header('Cache-Control', 'private, no-store');
   return c.redirect(route('profile', {}, { salvat: 1 }), 303);
-});
+}

@@ -1,0 +1,23 @@
+// The request's D1 handle, through D1's Sessions API: reads may be served by the nearest read replica,
+// and a session started from a bookmark only reads from a replica that has caught up to it.
+import { drizzle } from 'drizzle-orm/d1';
+import type { Db } from '../env';
+import * as schema from './schema';
+
+/** `first-primary` for a request that writes; `first-unconstrained` or a bookmark for one that reads. */
+export type SessionStart = 'first-primary' | 'first-unconstrained' | (string & {});
+
+export interface DbSession {
+  db: Db;
+  /** The position of the last query this request ran (null before any). */
+  bookmark(): string | null;
+}
+
+export function openSession(binding: D1Database, start: SessionStart): DbSession {
+  const session = binding.withSession(start);
+  return {
+    // Drizzle's D1 driver runs on a session too (same prepare/batch), but its type asks for a database.
+    db: drizzle(session as unknown as D1Database, { schema }),
+    bookmark: () => session.getBookmark(),
+  };
+}
