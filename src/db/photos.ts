@@ -14,20 +14,46 @@ export async function getPhoto(db: Db, id: number): Promise<Photo | null> {
   return (await db.select().from(photos).where(eq(photos.id, id)).get()) ?? null;
 }
 
+/** Ad statuses whose page (and so whose photos) the public may see. */
+const PUBLIC_POST_STATUSES: readonly string[] = ['published', 'expired', 'sold'];
+
+/** A photo, with whether anyone may see it and who owns what it shows. */
+export interface ServablePhoto {
+  photo: Photo;
+  /** Shown to everyone: an ad the public can see, or the avatar of a user who is not banned. */
+  isPublic: boolean;
+  /** The ad's owner (post photos), else the uploader: who besides operators may always see it. */
+  ownerUserId: number;
+}
+
 /**
- * A photo that may be served: it exists, and belongs to no ad yet (editor drafts, avatars) or to an
- * ad that still exists and is not hidden by an operator. One query.
+ * A photo that exists and whose ad (if any) still exists, with its visibility: public when its ad is
+ * published, expired or sold and its author not banned, or when it is the avatar of a user who is
+ * not banned; a photo not yet attached to an ad is its uploader's alone. One query by primary keys.
  */
-export async function getServablePhoto(db: Db, id: number): Promise<Photo | null> {
+export async function getServablePhoto(db: Db, id: number): Promise<ServablePhoto | null> {
   const row = await db
-    .select({ photo: photos, postStatus: posts.status })
+    .select({
+      photo: photos,
+      postStatus: posts.status,
+      postOwner: posts.userId,
+      authorBanned: posts.authorBanned,
+      uploaderBanned: users.banned,
+    })
     .from(photos)
     .leftJoin(posts, eq(posts.id, photos.postId))
+    .leftJoin(users, eq(users.id, photos.userId))
     .where(eq(photos.id, id))
     .get();
   if (!row) return null;
-  if (row.photo.postId !== null && (row.postStatus === null || row.postStatus === 'hidden')) return null;
-  return row.photo;
+  const { photo } = row;
+  if (photo.postId !== null) {
+    if (row.postStatus === null || row.postOwner === null) return null;
+    const isPublic = PUBLIC_POST_STATUSES.includes(row.postStatus) && !row.authorBanned;
+    return { photo, isPublic, ownerUserId: row.postOwner };
+  }
+  const isPublic = photo.kind === 'avatar' && row.uploaderBanned === false;
+  return { photo, isPublic, ownerUserId: photo.userId };
 }
 
 /** How many photos the user uploaded since `since` (ms): the hourly upload limit. */

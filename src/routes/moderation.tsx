@@ -14,7 +14,7 @@ import type { AppEnv } from '../env';
 import { DAY_MS, formatDate } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
 import { authorPath, link, postPath, route } from '../lib/links';
-import { forgetPages } from '../page-cache';
+import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ModerationPage } from '../pages/ModerationPage';
 
 export const moderationRoutes = new Hono<AppEnv>();
@@ -169,10 +169,8 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
   if (!post) throw new NotFound('Anunțul nu a fost găsit');
   const form = await optionalForm(c);
   const now = Date.now();
-  const tree = await getCategoryTreeCached(db);
-  // Whatever the action, this ad's page changes for visitors now (after the write, not before it).
-  const forget = () =>
-    forgetPages(c.req.url, [postPath(post, tree.byId.get(post.categoryId)?.slug ?? 'diverse')]);
+  // Whatever the action, every page showing this ad changes for visitors now (after the write).
+  const forget = () => purgeForPost(c.req.url, db, post);
   const log = (action: string, details = post.title.slice(0, 120)): LogEntry => ({
     operatorUserId: operator.id,
     action,
@@ -243,6 +241,7 @@ moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
     },
     Date.now(),
   );
+  await purgeForAuthor(c.req.url, db, target.id);
   return c.redirect(back(name, 'moderare'), 303);
 });
 
