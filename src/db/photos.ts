@@ -1,7 +1,7 @@
 // Photo rows (the pixels live in R2, see src/photos/keys.ts).
-import { and, asc, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../env';
-import { type Photo, photos, posts, users } from './schema';
+import { type Photo, photos, posts, uploadRefusals, users } from './schema';
 
 export type NewPhotoRow = Omit<typeof photos.$inferInsert, 'id'>;
 
@@ -56,13 +56,35 @@ export async function getServablePhoto(db: Db, id: number): Promise<ServablePhot
   return { photo, isPublic, ownerUserId: photo.userId };
 }
 
-/** How many photos the user uploaded since `since` (ms): the hourly upload limit. */
+/**
+ * How many photos the user uploaded since `since` (ms), stored or refused for their content: the
+ * hourly upload limit. One statement.
+ */
 export async function countPhotosSince(db: Db, userId: number, since: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(photos)
-    .where(and(eq(photos.userId, userId), gte(photos.createdAt, since)));
-  return row?.n ?? 0;
+  const row = await db
+    .select({
+      n: sql<number>`(select count(*) from ${photos} where ${photos.userId} = ${userId} and ${photos.createdAt} >= ${since})
+        + (select count(*) from ${uploadRefusals} where ${uploadRefusals.userId} = ${userId} and ${uploadRefusals.createdAt} >= ${since})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/** Records an upload refused for its content, so it counts against the upload limit. */
+export async function recordUploadRefusal(
+  db: Db,
+  userId: number,
+  reason: string,
+  now: number,
+): Promise<void> {
+  await db.insert(uploadRefusals).values({ userId, reason, createdAt: now });
+}
+
+/** Forgets refusals older than `before` (ms): the limit only looks back an hour. */
+export async function forgetUploadRefusals(db: Db, before: number): Promise<void> {
+  await db.delete(uploadRefusals).where(lt(uploadRefusals.createdAt, before));
 }
 
 /** How many photos an ad has (the per-ad limit). */
