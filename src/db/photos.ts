@@ -1,5 +1,5 @@
 // Photo rows (the pixels live in R2, see src/photos/keys.ts).
-import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { type Photo, photos, posts, uploadRefusals, users } from './schema';
 

@@ -33,45 +33,46 @@ function pngChunk(type: string, data: number[]): number[] {
 }
 
 /** Files of a few dozen bytes whose headers claim `w`×`h`: decompression bombs of each format. */
-const CLAIMING: Record<keyof typeof MAX_PIXELS_BY_FORMAT, (w: number, h: number) => Uint8Array<ArrayBuffer>> = {
-  // SOI, then a baseline SOF0 with three components, and nothing else.
-  jpeg: (w, h) =>
-    new Uint8Array([
-      0xff,
-      0xd8,
-      0xff,
-      0xc0,
-      0,
-      17,
-      8,
-      h >> 8,
-      h & 255,
-      w >> 8,
-      w & 255,
-      3,
-      1,
-      0x22,
-      0,
-      2,
-      0x11,
-      1,
-      3,
-      0x11,
-      1,
-    ]),
-  png: (w, h) =>
-    new Uint8Array([
-      ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
-      ...pngChunk('IHDR', [...u32be(w), ...u32be(h), 8, 6, 0, 0, 0]),
-      ...pngChunk('IDAT', [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]),
-      ...pngChunk('IEND', []),
-    ]),
-  webp: (w, h) => {
-    const vp8x = [...ascii('VP8X'), ...u32le(10), 0, 0, 0, 0, ...u24le(w - 1), ...u24le(h - 1)];
-    return new Uint8Array([...ascii('RIFF'), ...u32le(4 + vp8x.length), ...ascii('WEBP'), ...vp8x]);
-  },
-  gif: (w, h) => new Uint8Array([...ascii('GIF89a'), ...u16le(w), ...u16le(h), 0, 0, 0, 0x3b]),
-};
+const CLAIMING: Record<keyof typeof MAX_PIXELS_BY_FORMAT, (w: number, h: number) => Uint8Array<ArrayBuffer>> =
+  {
+    // SOI, then a baseline SOF0 with three components, and nothing else.
+    jpeg: (w, h) =>
+      new Uint8Array([
+        0xff,
+        0xd8,
+        0xff,
+        0xc0,
+        0,
+        17,
+        8,
+        h >> 8,
+        h & 255,
+        w >> 8,
+        w & 255,
+        3,
+        1,
+        0x22,
+        0,
+        2,
+        0x11,
+        1,
+        3,
+        0x11,
+        1,
+      ]),
+    png: (w, h) =>
+      new Uint8Array([
+        ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+        ...pngChunk('IHDR', [...u32be(w), ...u32be(h), 8, 6, 0, 0, 0]),
+        ...pngChunk('IDAT', [0x78, 0x9c, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01]),
+        ...pngChunk('IEND', []),
+      ]),
+    webp: (w, h) => {
+      const vp8x = [...ascii('VP8X'), ...u32le(10), 0, 0, 0, 0, ...u24le(w - 1), ...u24le(h - 1)];
+      return new Uint8Array([...ascii('RIFF'), ...u32le(4 + vp8x.length), ...ascii('WEBP'), ...vp8x]);
+    },
+    gif: (w, h) => new Uint8Array([...ascii('GIF89a'), ...u16le(w), ...u16le(h), 0, 0, 0, 0x3b]),
+  };
 
 const LARGEST = {
   jpeg: 'cel mult 4 megapixeli',
