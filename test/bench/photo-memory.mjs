@@ -147,9 +147,21 @@ export async function fitPeaks(megapixels = [2, 6, 10, 14], formats = FORMATS) {
   return out;
 }
 
+/** MAX_PIXELS_BY_FORMAT as src/photos/limits.ts states it (read from the source: Node runs no TypeScript). */
+export function pixelLimits() {
+  const source = readFileSync(new URL('../../src/photos/limits.ts', import.meta.url), 'utf8');
+  const block = /MAX_PIXELS_BY_FORMAT = \{([^}]*)\}/.exec(source)?.[1] ?? '';
+  const limits = {};
+  for (const [, name, value] of block.matchAll(/(\w+):\s*([\d_]+)/g))
+    limits[name] = Number(value.replace(/_/g, ''));
+  for (const format of FORMATS)
+    if (!limits[format]) throw new Error(`no pixel limit for ${format} in limits.ts`);
+  return limits;
+}
+
 /** The measured peak of the largest image each format accepts (the limits in src/photos/limits.ts). */
 export async function largestAcceptedPeaks() {
-  const { MAX_PIXELS_BY_FORMAT } = await import('./photo-limits.mjs');
+  const MAX_PIXELS_BY_FORMAT = pixelLimits();
   const out = [];
   for (const format of FORMATS) {
     const pixels = MAX_PIXELS_BY_FORMAT[format];

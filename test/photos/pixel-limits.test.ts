@@ -78,7 +78,7 @@ const LARGEST = {
   jpeg: 'cel mult 4 megapixeli',
   png: 'cel mult 3 megapixeli',
   webp: 'cel mult 4,5 megapixeli',
-  gif: 'cel mult 4,5 megapixeli',
+  gif: 'cel mult 4 megapixeli',
 };
 
 let user: schema.User;

@@ -158,7 +158,7 @@ describe('purges after moderation and owner actions', () => {
   });
 
   it('an operator bans the author: every ad of theirs and their page drop at once', async () => {
-    const { author, post, ad, pages } = await cachedAd('Apartament al unui autor blocat');
+    const { author, ad, pages } = await cachedAd('Apartament al unui autor blocat');
     const second = await makePost(author.id, { title: 'Al doilea anunț al autorului blocat', age: 0 });
     const secondAd = adPathOf(second);
     await fetchCached(secondAd);
