@@ -18,7 +18,7 @@ export const MAX_SIDE = 10_000;
 export const MAX_PIXELS_BY_FORMAT = {
   jpeg: 4_000_000,
   png: 3_000_000,
-  webp: 4_500_000,
+  webp: 4_000_000,
   gif: 4_000_000,
 } as const;
 

@@ -77,7 +77,7 @@ const CLAIMING: Record<keyof typeof MAX_PIXELS_BY_FORMAT, (w: number, h: number)
 const LARGEST = {
   jpeg: 'cel mult 4 megapixeli',
   png: 'cel mult 3 megapixeli',
-  webp: 'cel mult 4,5 megapixeli',
+  webp: 'cel mult 4 megapixeli',
   gif: 'cel mult 4 megapixeli',
 };
 
