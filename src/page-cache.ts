@@ -8,6 +8,14 @@
 // the app itself marked `Cache-Control: public` without a cookie, so private pages can never leak.
 // The stored copy lives PAGE_CACHE_SECONDS (60 by default, "0" turns the cache off); a newly published,
 // edited or hidden ad reaches anonymous listings within that time.
+//
+// One entry per page, whatever is appended to its address: tracking parameters (`utm_*`, `fbclid`,
+// `gclid`…) are dropped from the key, so a shared link's variants are the page everyone gets and a
+// purge reaches them all. Only search (and its feeds) reads its query string; any other page asked
+// with a parameter it does not use (`?ok=`, `?contact`, `?raportat`, `?x=123`) is neither answered
+// from the cache nor stored, so every stored copy of a page is under the one key a purge can name.
+// Search pages are keyed by whatever was typed and cannot be named by a purge: they are kept at
+// most SEARCH_CACHE_SECONDS.
 import type { MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE_NAME } from './auth/session';
 import { forgetCounts } from './db/posts';
@@ -18,6 +26,66 @@ const STORABLE_TYPES = /^(text\/html|application\/xml|text\/xml|application\/ato
 const DEFAULT_SECONDS = 60;
 /** Where the stored copy keeps the Cache-Control the app gave browsers. */
 const BROWSER_CACHE_CONTROL = 'X-Browser-Cache-Control';
+
+/** Seconds a search page or feed is kept at most: purges cannot name them. */
+export const SEARCH_CACHE_SECONDS = 10;
+
+/** Parameters that only say where a visitor came from: never part of a page's identity. */
+const TRACKING_PARAMS = new Set([
+  'fbclid',
+  'gclid',
+  'gclsrc',
+  'gbraid',
+  'wbraid',
+  'dclid',
+  'msclkid',
+  'yclid',
+  'twclid',
+  'ttclid',
+  'li_fat_id',
+  'igshid',
+  'mc_cid',
+  'mc_eid',
+  '_ga',
+  '_gl',
+  '_hsenc',
+  '_hsmi',
+  'mkt_tok',
+  'ref',
+  'ref_src',
+  'srsltid',
+]);
+
+/** Whether a query parameter only tracks the visit (`utm_*`, `fbclid`, `gclid`, `msclkid`…). */
+export function isTrackingParam(name: string): boolean {
+  const lower = name.toLowerCase();
+  return lower.startsWith('utm_') || TRACKING_PARAMS.has(lower);
+}
+
+/** Pages whose content depends on their query string (search and its Atom feeds). */
+function readsQuery(path: string): boolean {
+  return /^\/cautare(\/|$)/.test(path);
+}
+
+/**
+ * The cache key of a page address, or null when the page must not come from the cache: tracking
+ * parameters dropped, the rest sorted (search only); a page that reads no parameters and is asked
+ * with one anyway has no key.
+ */
+export function pageCacheKey(url: string): string | null {
+  const u = new URL(url);
+  const kept = [...u.searchParams].filter(([name]) => !isTrackingParam(name));
+  if (kept.length > 0 && !readsQuery(u.pathname)) return null;
+  kept.sort(([a, av], [b, bv]) => (a === b ? (av < bv ? -1 : av > bv ? 1 : 0) : a < b ? -1 : 1));
+  u.search = new URLSearchParams(kept).toString();
+  u.hash = '';
+  return u.toString();
+}
+
+/** Seconds the edge keeps this path: search pages and feeds at most SEARCH_CACHE_SECONDS. */
+export function edgeSecondsFor(path: string, seconds: number): number {
+  return readsQuery(path) ? Math.min(seconds, SEARCH_CACHE_SECONDS) : seconds;
+}
 
 /** Whether the request carries anything that could make the page personal. */
 export function hasSession(cookieHeader: string | undefined, authorization: string | undefined): boolean {
@@ -66,11 +134,12 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     !hasSession(c.req.header('cookie'), c.req.header('authorization')) &&
     // Someone who has just written must see fresh pages, not what the data centre kept.
     !hasBookmarkCookie(c.req.header('cookie'));
-  if (!eligible) return next();
+  const keyUrl = eligible ? pageCacheKey(c.req.url) : null;
+  if (!keyUrl) return next();
 
   const cache = edgeCache();
-  // One entry per URL: a 200 never depends on Accept (only error answers do, and they are not kept).
-  const key = new Request(c.req.url);
+  // One entry per page: a 200 never depends on Accept (only error answers do, and they are not kept).
+  const key = new Request(keyUrl);
   const hit = await cache.match(key);
   if (hit) {
     const res = new Response(hit.body, hit);
@@ -92,7 +161,8 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const stored = new Response(res.clone().body, res);
   // The cache's own lifetime; what browsers are told stays as the app set it.
   stored.headers.set(BROWSER_CACHE_CONTROL, cacheControl);
-  stored.headers.set('Cache-Control', `public, max-age=${seconds}, s-maxage=${seconds}`);
+  const lifetime = edgeSecondsFor(c.req.path, seconds);
+  stored.headers.set('Cache-Control', `public, max-age=${lifetime}, s-maxage=${lifetime}`);
   const put = cache.put(key, stored).catch(() => {});
   try {
     c.executionCtx.waitUntil(put);
@@ -112,7 +182,10 @@ export async function forgetPages(requestUrl: string, paths: string[]): Promise<
   forgetCounts();
   if (typeof caches === 'undefined') return;
   const cache = edgeCache();
-  await Promise.all(
-    paths.map((path) => cache.delete(new Request(new URL(path, requestUrl))).catch(() => false)),
-  );
+  const keys = new Set<string>();
+  for (const path of paths) {
+    const key = pageCacheKey(new URL(path, requestUrl).toString());
+    if (key) keys.add(key);
+  }
+  await Promise.all([...keys].map((key) => cache.delete(new Request(key)).catch(() => false)));
 }

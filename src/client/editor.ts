@@ -23,6 +23,8 @@ function installEditor(form: HTMLFormElement) {
   const limits: ShrinkLimits = {
     maxSide: Number(form.dataset.photoMaxSide ?? 2560),
     maxBytes: Number(form.dataset.photoMaxBytes ?? 10 * 1024 * 1024),
+    maxPixels: Number(form.dataset.photoMaxPixels ?? 4_000_000),
+    maxPixelsPng: Number(form.dataset.photoMaxPixelsPng ?? 3_000_000),
   };
   let pending = 0;
   // Photos are shrunk one after the other: ten 24 MP photos decoded at once would need about a

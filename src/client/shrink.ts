@@ -13,6 +13,10 @@ export interface ShrinkLimits {
   maxSide: number;
   /** Largest upload the server accepts (MAX_UPLOAD_BYTES). */
   maxBytes: number;
+  /** Most pixels the server decodes in a WebP or JPEG (EDITOR_MAX_PIXELS): its memory limit. */
+  maxPixels?: number;
+  /** Most pixels the server decodes in a PNG (it costs more memory): a larger PNG is re-encoded. */
+  maxPixelsPng?: number;
 }
 
 const QUALITY = 0.9;
@@ -31,11 +35,15 @@ export async function shrinkForUpload(file: File, limits: ShrinkLimits): Promise
     const w = img.naturalWidth;
     const h = img.naturalHeight;
     const longSide = Math.max(w, h);
-    if (!longSide || (longSide <= limits.maxSide && file.size <= limits.maxBytes)) return file;
-    const scale = Math.min(1, limits.maxSide / longSide);
+    const maxPixels = limits.maxPixels ?? Number.POSITIVE_INFINITY;
+    const sentAsIs = file.type === 'image/png' ? (limits.maxPixelsPng ?? maxPixels) : maxPixels;
+    const fitsPixels = longSide <= limits.maxSide && w * h <= sentAsIs;
+    if (!longSide || (fitsPixels && file.size <= limits.maxBytes)) return file;
+    // Rounded down to whole pixels, so the result never exceeds the pixel budget by rounding.
+    const scale = Math.min(1, limits.maxSide / longSide, Math.sqrt(maxPixels / (w * h)) * 0.999);
     const canvas = document.createElement('canvas');
-    canvas.width = Math.max(1, Math.round(w * scale));
-    canvas.height = Math.max(1, Math.round(h * scale));
+    canvas.width = Math.max(1, Math.floor(w * scale));
+    canvas.height = Math.max(1, Math.floor(h * scale));
     const ctx = canvas.getContext('2d');
     if (!ctx) return file;
     const type = (await encodesWebp()) ? 'image/webp' : 'image/jpeg';
@@ -49,7 +57,8 @@ export async function shrinkForUpload(file: File, limits: ShrinkLimits): Promise
     ctx.drawImage(img, 0, 0, canvas.width, canvas.height);
     const blob = await new Promise<Blob | null>((resolve) => canvas.toBlob(resolve, type, QUALITY));
     canvas.width = canvas.height = 0; // frees the bitmap now on browsers that keep it until GC
-    if (!blob || blob.type !== type || blob.size >= file.size) return file;
+    // A larger re-encoding is pointless unless the original has more pixels than the server decodes.
+    if (!blob || blob.type !== type || (blob.size >= file.size && fitsPixels)) return file;
     const name = file.name.replace(/\.[^.]*$/, '') + (type === 'image/webp' ? '.webp' : '.jpg');
     return new File([blob], name, { type, lastModified: file.lastModified });
   } catch {

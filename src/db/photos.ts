@@ -1,7 +1,7 @@
 // Photo rows (the pixels live in R2, see src/photos/keys.ts).
-import { and, asc, count, eq, gte, inArray, isNull, lt } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../env';
-import { type Photo, photos, posts, users } from './schema';
+import { type Photo, photos, posts, uploadRefusals, users } from './schema';
 
 export type NewPhotoRow = Omit<typeof photos.$inferInsert, 'id'>;
 
@@ -14,33 +14,77 @@ export async function getPhoto(db: Db, id: number): Promise<Photo | null> {
   return (await db.select().from(photos).where(eq(photos.id, id)).get()) ?? null;
 }
 
+/** Ad statuses whose page (and so whose photos) the public may see. */
+const PUBLIC_POST_STATUSES: readonly string[] = ['published', 'expired', 'sold'];
+
+/** A photo, with whether anyone may see it and who owns what it shows. */
+export interface ServablePhoto {
+  photo: Photo;
+  /** Shown to everyone: an ad the public can see, or the avatar of a user who is not banned. */
+  isPublic: boolean;
+  /** The ad's owner (post photos), else the uploader: who besides operators may always see it. */
+  ownerUserId: number;
+}
+
 /**
- * A photo that may be served: it exists, and belongs to no ad yet (editor drafts, avatars) or to an
- * ad that still exists and is neither hidden by an operator nor held by reports. One query.
+ * A photo that exists and whose ad (if any) still exists, with its visibility: public when its ad is
+ * published, expired or sold and its author not banned, or when it is the avatar of a user who is
+ * not banned; a photo not yet attached to an ad is its uploader's alone. One query by primary keys.
  */
-export async function getServablePhoto(db: Db, id: number): Promise<Photo | null> {
+export async function getServablePhoto(db: Db, id: number): Promise<ServablePhoto | null> {
   const row = await db
-    .select({ photo: photos, postStatus: posts.status })
+    .select({
+      photo: photos,
+      postStatus: posts.status,
+      postOwner: posts.userId,
+      authorBanned: posts.authorBanned,
+      uploaderBanned: users.banned,
+    })
     .from(photos)
     .leftJoin(posts, eq(posts.id, photos.postId))
+    .leftJoin(users, eq(users.id, photos.userId))
     .where(eq(photos.id, id))
     .get();
   if (!row) return null;
-  if (
-    row.photo.postId !== null &&
-    (row.postStatus === null || row.postStatus === 'hidden' || row.postStatus === 'held')
-  )
-    return null;
-  return row.photo;
+  const { photo } = row;
+  if (photo.postId !== null) {
+    if (row.postStatus === null || row.postOwner === null) return null;
+    const isPublic = PUBLIC_POST_STATUSES.includes(row.postStatus) && !row.authorBanned;
+    return { photo, isPublic, ownerUserId: row.postOwner };
+  }
+  const isPublic = photo.kind === 'avatar' && row.uploaderBanned === false;
+  return { photo, isPublic, ownerUserId: photo.userId };
 }
 
-/** How many photos the user uploaded since `since` (ms): the hourly upload limit. */
+/**
+ * How many photos the user uploaded since `since` (ms), stored or refused for their content: the
+ * hourly upload limit. One statement.
+ */
 export async function countPhotosSince(db: Db, userId: number, since: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(photos)
-    .where(and(eq(photos.userId, userId), gte(photos.createdAt, since)));
-  return row?.n ?? 0;
+  const row = await db
+    .select({
+      n: sql<number>`(select count(*) from ${photos} where ${photos.userId} = ${userId} and ${photos.createdAt} >= ${since})
+        + (select count(*) from ${uploadRefusals} where ${uploadRefusals.userId} = ${userId} and ${uploadRefusals.createdAt} >= ${since})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return Number(row?.n ?? 0);
+}
+
+/** Records an upload refused for its content, so it counts against the upload limit. */
+export async function recordUploadRefusal(
+  db: Db,
+  userId: number,
+  reason: string,
+  now: number,
+): Promise<void> {
+  await db.insert(uploadRefusals).values({ userId, reason, createdAt: now });
+}
+
+/** Forgets refusals older than `before` (ms): the limit only looks back an hour. */
+export async function forgetUploadRefusals(db: Db, before: number): Promise<void> {
+  await db.delete(uploadRefusals).where(lt(uploadRefusals.createdAt, before));
 }
 
 /** How many photos an ad has (the per-ad limit). */

@@ -70,6 +70,7 @@ export async function getReportTarget(db: Db, postId: number) {
     .select({
       id: posts.id,
       slug: posts.slug,
+      userId: posts.userId,
       categoryId: posts.categoryId,
       subcategoryId: posts.subcategoryId,
       status: posts.status,

@@ -150,6 +150,19 @@ export const photos = sqliteTable(
   ],
 );
 
+/** Uploads refused for their content: they count against the hourly upload limit (migration 0007). */
+export const uploadRefusals = sqliteTable(
+  'upload_refusals',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    userId: integer('user_id').notNull(),
+    /** Why it was refused (src/photos/refusals.ts), e.g. `dimensions`. */
+    reason: text('reason').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [index('upload_refusals_user').on(t.userId, t.createdAt)],
+);
+
 export const REPORT_REASONS = [
   'Înșelătorie',
   'Spam',

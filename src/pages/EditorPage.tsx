@@ -14,7 +14,12 @@ import {
   type PostFormValues,
   TITLE_MAX,
 } from '../lib/post-form';
-import { MAX_UPLOAD_BYTES, ORIGINAL_MAX_SIDE } from '../photos/limits';
+import {
+  EDITOR_MAX_PIXELS,
+  MAX_PIXELS_BY_FORMAT,
+  MAX_UPLOAD_BYTES,
+  ORIGINAL_MAX_SIDE,
+} from '../photos/limits';
 
 export interface EditorPhoto {
   id: number;
@@ -101,6 +106,8 @@ export function EditorPage(props: EditorPageProps) {
         data-max-photos={MAX_PHOTOS}
         data-photo-max-side={ORIGINAL_MAX_SIDE}
         data-photo-max-bytes={MAX_UPLOAD_BYTES}
+        data-photo-max-pixels={EDITOR_MAX_PIXELS}
+        data-photo-max-pixels-png={MAX_PIXELS_BY_FORMAT.png}
       >
         {(props.hiddenFields ?? []).map((f) => (
           <input key={`${f.name}=${f.value}`} type="hidden" name={f.name} value={f.value} />

@@ -1,5 +1,11 @@
 // Removing photos: every R2 object under the photo's prefix (original and variants), then the rows.
-import { deletePhotoRows, listOrphanPhotos, listPhotosByIds, listPhotosOfPost } from '../db/photos';
+import {
+  deletePhotoRows,
+  forgetUploadRefusals,
+  listOrphanPhotos,
+  listPhotosByIds,
+  listPhotosOfPost,
+} from '../db/photos';
 import type { Bindings, Db } from '../env';
 import { photoPrefix } from './keys';
 
@@ -40,6 +46,7 @@ export async function deletePhotosOfPost(env: Bindings, db: Db, postId: number):
  * 24 hours. Returns how many were removed.
  */
 export async function cleanupOrphanPhotos(env: Bindings, db: Db, now: number): Promise<number> {
+  await forgetUploadRefusals(db, now - ORPHAN_AGE_MS);
   let removed = 0;
   for (;;) {
     const batch = await listOrphanPhotos(db, now - ORPHAN_AGE_MS, 200);

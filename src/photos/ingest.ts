@@ -1,8 +1,9 @@
 // The one way a photo enters the site: ad uploads, profile avatars and the demo seed all call
 // `ingestPhoto`. Nothing is written until the upload has passed every check and been re-encoded.
-import { deletePhotoRows, insertPhoto, nextPosition } from '../db/photos';
+import { deletePhotoRows, insertPhoto, nextPosition, recordUploadRefusal } from '../db/photos';
 import type { Photo } from '../db/schema';
 import type { Bindings, Db } from '../env';
+import { BadInput } from '../lib/errors';
 import { toSlug } from '../lib/slug';
 import { originalKey } from './keys';
 import { normaliseUpload } from './pipeline';
@@ -43,11 +44,21 @@ export const FILE_NAME_PATTERN = /^[a-z0-9-]{1,80}\.(jpg|webp)$/;
  * `photos`) empty, oversized, non-image, truncated, corrupt, polyglot and decompression-bomb files
  * before writing anything; otherwise stores an upright, metadata-free WebP original (≤ 2560 px
  * long side) in R2 and its row (dimensions after orientation) in D1, and returns the row.
- * Rate limits and ownership are the caller's business (see routes/photos.ts).
+ * A refused file is recorded (not its bytes) so that it counts against the uploader's hourly
+ * limit like a stored photo. Checking the limit and ownership is the caller's business.
  */
 export async function ingestPhoto(env: Bindings, db: Db, input: IngestInput): Promise<Photo> {
   const bytes = input.bytes instanceof Uint8Array ? input.bytes : new Uint8Array(input.bytes);
-  const image = await normaliseUpload(bytes);
+  let image: Awaited<ReturnType<typeof normaliseUpload>>;
+  try {
+    image = await normaliseUpload(bytes);
+  } catch (err) {
+    if (err instanceof BadInput) {
+      const reason = (err as BadInput & { reason?: string }).reason ?? 'other';
+      await recordUploadRefusal(db, input.userId, reason, input.now ?? Date.now());
+    }
+    throw err;
+  }
   const postId = input.postId ?? null;
   const photo = await insertPhoto(db, {
     postId,

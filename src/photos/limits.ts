@@ -1,10 +1,34 @@
 // The photo limits, constants only (no codecs): the pipeline and the refusals use them, and the
-// editor page hands two of them to the browser, which shrinks big photos before uploading.
+// editor page hands some of them to the browser, which shrinks big photos before uploading.
 
-/** Upload limits (spec §5, DECISIONS.md): bytes before processing, and decompression-bomb guards. */
+/** Upload limits: bytes before processing. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
-export const MAX_PIXELS = 40_000_000;
+/** No side longer than this, whatever the format (a decompression-bomb guard). */
 export const MAX_SIDE = 10_000;
+
+/**
+ * The most pixels accepted per format: the whole ingest of the largest image accepted (decode,
+ * downscale, orientation, WebP encode) must peak at most 96 MB above the Worker's idle memory, so
+ * it fits, with the Worker itself, in a deployed Worker's 128 MB. Measured in workerd by
+ * `node test/bench/photo-memory.mjs fit` on photo-like images (peak resident memory of a fresh
+ * workerd, several pixel counts per format); `npm run bench` prints the measured peak of the
+ * largest image each format accepts. PNG costs the most: its decoder holds the compressed data,
+ * the inflated rows and the pixels at once.
+ */
+export const MAX_PIXELS_BY_FORMAT = {
+  jpeg: 4_000_000,
+  png: 3_000_000,
+  webp: 4_000_000,
+  gif: 4_000_000,
+} as const;
+
+export type LimitedFormat = keyof typeof MAX_PIXELS_BY_FORMAT;
+
+/**
+ * The most pixels the editor's own uploads may have: it re-encodes a photo as WebP or JPEG in the
+ * browser, so the smaller of the two limits.
+ */
+export const EDITOR_MAX_PIXELS = Math.min(MAX_PIXELS_BY_FORMAT.jpeg, MAX_PIXELS_BY_FORMAT.webp);
 
 /** The long side of the stored original. */
 export const ORIGINAL_MAX_SIDE = 2560;

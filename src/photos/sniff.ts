@@ -1,8 +1,8 @@
 // Reads what a file claims to be from its bytes alone (never its name or declared type), before
 // anything is decoded: the format by magic bytes, the dimensions from the header, the EXIF
 // orientation, and whether the container is complete and holds nothing but the image.
-import { MAX_PIXELS, MAX_SIDE, MAX_UPLOAD_BYTES } from './limits';
-import { refusal } from './refusals';
+import { MAX_PIXELS_BY_FORMAT, MAX_SIDE, MAX_UPLOAD_BYTES } from './limits';
+import { dimensionsRefusal, refusal } from './refusals';
 
 export type ImageFormat = 'jpeg' | 'png' | 'gif' | 'webp';
 
@@ -37,7 +37,9 @@ export function inspectImage(bytes: Uint8Array): ImageHeader {
   if (!parsed) throw refusal('corrupt');
   const { width, height } = parsed.header;
   if (width < 1 || height < 1) throw refusal('corrupt');
-  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS) throw refusal('dimensions');
+  // Before any decoding: a decode that would not fit in the Worker's memory is never started.
+  if (width > MAX_SIDE || height > MAX_SIDE || width * height > MAX_PIXELS_BY_FORMAT[format])
+    throw dimensionsRefusal(format);
   if (!parsed.complete) throw refusal('corrupt');
   if (hasForeignContent(bytes, parsed.end)) throw refusal('polyglot');
   return parsed.header;
@@ -211,7 +213,8 @@ function parseGif(b: Uint8Array): Parsed | null {
       const fw = u16le(b, i + 4);
       const fh = u16le(b, i + 6);
       // A frame larger than the limits is a bomb even inside a small screen.
-      if (fw > MAX_SIDE || fh > MAX_SIDE || fw * fh > MAX_PIXELS) return { ...tooBig(header), end: i };
+      if (fw > MAX_SIDE || fh > MAX_SIDE || fw * fh > MAX_PIXELS_BY_FORMAT.gif)
+        return { ...tooBig(header), end: i };
       const flags = b[i + 8];
       i += 9;
       if (flags & 0x80) i += 3 * (1 << ((flags & 7) + 1));

@@ -56,6 +56,7 @@ import {
 } from '../lib/post-form';
 import { formatPrice } from '../lib/price';
 import { forgetPages } from '../page-cache';
+import { purgeForPost } from '../page-purge';
 import { type EditorCategory, EditorPage, type EditorPhoto } from '../pages/EditorPage';
 import { ConfirmDeletePage, type MyPostRow, MyPostsPage } from '../pages/MyPostsPage';
 import { ingestPhoto } from '../photos/ingest';
@@ -565,7 +566,7 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
     }
     const latest = await getPost(db, post.id);
     const target = postPath(latest ?? post, categorySlug(tree, latest ?? post));
-    await forgetPages(c.req.url, [oldPath, target]);
+    await purgeForPost(c.req.url, db, latest ?? post, [oldPath]);
     return c.redirect(link(target, {}, { [SAVED_QUERY]: 1 }), 303);
   } catch (err) {
     return keepFormOnFailure(c, err, { mode: 'edit', values, post, user, hiddenFields });
@@ -620,9 +621,8 @@ editorRoutes.post('/posts/edit/:postId/sterge', async (c) => {
     c.status(400);
     return renderConfirmDelete(c, post, 'Bifați căsuța pentru a confirma ștergerea.');
   }
-  const tree = await getCategoryTreeCached(db);
   await deletePost(c.env, db, post.id, Date.now(), operatorLog(user, post, 'delete'));
-  await forgetPages(c.req.url, [postPath(post, categorySlug(tree, post))]);
+  await purgeForPost(c.req.url, db, post);
   const fallback = user.id === post.userId ? route('myPosts', {}, { ok: 'sterge' }) : route('moderation');
   return c.redirect(afterAction(form, fallback, 'sterge'), 303);
 });
@@ -636,7 +636,7 @@ editorRoutes.post('/posts/edit/:postId/:action', async (c) => {
   const form = await optionalForm(c);
   await applyLifecycle(db, post, action, Date.now(), operatorLog(user, post, name));
   const tree = await getCategoryTreeCached(db);
-  await forgetPages(c.req.url, [postPath(post, categorySlug(tree, post))]);
+  await purgeForPost(c.req.url, db, post);
   const fallback = link(postPath(post, categorySlug(tree, post)), {}, { stare: name });
   return c.redirect(afterAction(form, fallback, name), 303);
 });

@@ -18,8 +18,10 @@ legacyRoutes.get('/foto-radauti/*', async (c) => {
   if (!m) throw new NotFound();
   const id = Number(m[2]);
   if (id > MAX_ID) throw new NotFound();
-  const photo = await getServablePhoto(c.get('db'), id);
-  if (!photo) throw new NotFound();
+  const servable = await getServablePhoto(c.get('db'), id);
+  // The old addresses only ever led to public photos: a hidden ad's photo is missing here too.
+  if (!servable?.isPublic) throw new NotFound();
+  const { photo } = servable;
   const target = m[1].toLowerCase() === 'large' ? photoUrl(photo) : responsiveUrl(photo, 640);
   return c.redirect(target, 301);
 });

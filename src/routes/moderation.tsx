@@ -15,7 +15,7 @@ import { clientIdentity } from '../lib/client-address';
 import { DAY_MS, formatDate } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
 import { authorPath, link, listingPath, postPath, route } from '../lib/links';
-import { forgetPages } from '../page-cache';
+import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ModerationPage } from '../pages/ModerationPage';
 import { limitReport } from '../platform/rate-limits';
 
@@ -93,7 +93,7 @@ moderationRoutes.post('/raporteaza/:postId', async (c) => {
   const adPath = postPath(target, slug);
   if (outcome.held) {
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
-    await forgetPages(c.req.url, [adPath]);
+    await purgeForPost(c.req.url, db, target);
     return c.redirect(link(listingPath(slug), {}, { [REPORTED_QUERY]: 1 }), 303);
   }
   return c.redirect(link(adPath, {}, { [REPORTED_QUERY]: 1 }), 303);
@@ -186,10 +186,8 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
   if (!post) throw new NotFound('Anunțul nu a fost găsit');
   const form = await optionalForm(c);
   const now = Date.now();
-  const tree = await getCategoryTreeCached(db);
-  // Whatever the action, this ad's page changes for visitors now (after the write, not before it).
-  const forget = () =>
-    forgetPages(c.req.url, [postPath(post, tree.byId.get(post.categoryId)?.slug ?? 'diverse')]);
+  // Whatever the action, every page showing this ad changes for visitors now (after the write).
+  const forget = () => purgeForPost(c.req.url, db, post);
   const log = (action: string, details = post.title.slice(0, 120)): LogEntry => ({
     operatorUserId: operator.id,
     action,
@@ -262,6 +260,7 @@ moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
     },
     Date.now(),
   );
+  await purgeForAuthor(c.req.url, db, target.id);
   return c.redirect(back(name, 'moderare'), 303);
 });
 

@@ -29,6 +29,8 @@ export const UPLOADS_PER_HOUR = 60;
 export const PHOTOS_PER_POST = 10;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** A photo the public cannot see, served to its owner or an operator: never stored by anyone. */
+const PRIVATE = 'private, no-store';
 const notFound = () => new NotFound('Fotografia nu a fost găsită');
 
 function parseId(value: string): number {
@@ -67,8 +69,14 @@ async function serve(
 ) {
   const id = parseId(idParam);
   if (!FILE_NAME_PATTERN.test(fileParam)) throw notFound();
-  const photo = await getServablePhoto(c.get('db'), id);
-  if (!photo || !allowedNames(photo.fileName).includes(fileParam)) throw notFound();
+  const servable = await getServablePhoto(c.get('db'), id);
+  if (!servable || !allowedNames(servable.photo.fileName).includes(fileParam)) throw notFound();
+  // A hidden, held, draft or banned author's ad's photos answer 404 to everyone but the owner and the
+  // operators, who get them uncached; only public photos carry the immutable year.
+  const user = c.get('user');
+  const privileged = !!user && (user.id === servable.ownerUserId || user.isOperator);
+  if (!servable.isPublic && !privileged) throw notFound();
+  const cacheControl = servable.isPublic ? IMMUTABLE : PRIVATE;
   const bucket = c.env.PHOTOS;
   const key = variantKey(id, variant);
   let etag: string;
@@ -88,7 +96,7 @@ async function serve(
     etag = written.httpEtag;
     body = bytes;
   }
-  const headers = new Headers({ ETag: etag, 'Cache-Control': IMMUTABLE });
+  const headers = new Headers({ ETag: etag, 'Cache-Control': cacheControl });
   if (etagMatches(c.req.header('if-none-match'), etag)) {
     if (body instanceof ReadableStream) await body.cancel();
     return new Response(null, { status: 304, headers });

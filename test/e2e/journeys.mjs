@@ -514,9 +514,10 @@ export const journeys = [
             body.length < 5 * 1024 * 1024,
           `the browser sent ${body.length} bytes (${part.slice(0, 200)}) for a ${bytes}-byte photo`,
         );
+        // Shrunk to the server's pixel budget for a JPEG/WebP (4 MP), below the 2560 px long side.
         assert(
-          photo.width === 1707 && photo.height === 2560,
-          `stored as ${photo.width}×${photo.height}, expected upright 1707×2560`,
+          photo.width === 1631 && photo.height === 2447,
+          `stored as ${photo.width}×${photo.height}, expected upright 1631×2447 (4 MP)`,
         );
         await page.waitForSelector('#photo-list li[data-id] input[name=photoIds]', {
           state: 'attached',

@@ -73,7 +73,7 @@ describe('page cache over HTTP', () => {
   });
 
   it('answers an anonymous visitor from the cache the second time, with the same page and headers', async () => {
-    const path = `/anunturi/imobiliare?${unique()}`;
+    const path = `/cautare?${unique()}`;
     const first = await fetchCached(path);
     expect(first.res.status).toBe(200);
     expect(first.res.headers.get('x-page-cache')).toBe('miss');
