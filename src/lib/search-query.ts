@@ -8,6 +8,7 @@
 import { maskPhones } from './phone';
 import type { CategoryKind, FieldDef } from './post-fields';
 import { FIELDS_BY_KIND } from './post-fields';
+import { isStopWord } from './stop-words';
 
 /** Longer input is cut: nobody types more, and it bounds the work of a query. */
 export const MAX_QUERY_LENGTH = 200;
@@ -22,25 +23,6 @@ export const MIN_PREFIX_LENGTH = 2;
 export const MARK_START = '\u0001';
 export const MARK_END = '\u0002';
 
-// Very common Romanian words, dropped from unquoted queries when other words remain: with AND
-// semantics, `apartament de vanzare` would otherwise require the word `de`.
-const STOP_WORDS = new Set([
-  'a',
-  'al',
-  'ale',
-  'ca',
-  'cu',
-  'de',
-  'din',
-  'in',
-  'la',
-  'o',
-  'pe',
-  'pentru',
-  'sau',
-  'si',
-  'un',
-]);
 
 // The tokenizer's token characters: letters, digits and private-use characters ("L* N* Co").
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
@@ -107,7 +89,7 @@ export function parseQuery(raw: unknown): ParsedQuery {
   }
   const lastIndex = terms.length - 1;
   const indexed = terms.map((term, index) => ({ term, index }));
-  const plain = indexed.filter((t) => t.term.phrase || !STOP_WORDS.has(normalizeWord(t.term.words[0])));
+  const plain = indexed.filter((t) => t.term.phrase || !isStopWord(normalizeWord(t.term.words[0])));
   // Cap the words that reach the index.
   const kept: QueryTerm[] = [];
   let keptLast = -1;
