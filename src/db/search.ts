@@ -320,7 +320,8 @@ function withWords(parsed: ParsedQuery, fixes: ReadonlyMap<string, string>): Par
     t.phrase ? t : { words: [fixes.get(normalizeWord(t.words[0])) ?? t.words[0]], phrase: false },
   );
   // A corrected last word is a whole word, no longer the start of one being typed.
-  const lastFixed = last >= 0 && !parsed.terms[last].phrase && fixes.has(normalizeWord(parsed.terms[last].words[0]));
+  const lastFixed =
+    last >= 0 && !parsed.terms[last].phrase && fixes.has(normalizeWord(parsed.terms[last].words[0]));
   return { ...parsed, terms, prefixLast: parsed.prefixLast && !lastFixed };
 }
 
@@ -369,7 +370,11 @@ export async function searchText(d1: D1Database, req: TextSearch): Promise<TextS
       const fixed = withWords(parsed, fixes);
       const fixedMatch = toFtsQuery(fixed, synonyms);
       if (fixedMatch) {
-        const again = await searchPosts(d1, { ...rest, match: fixedMatch, highlight: highlighter(fixed, synonyms) });
+        const again = await searchPosts(d1, {
+          ...rest,
+          match: fixedMatch,
+          highlight: highlighter(fixed, synonyms),
+        });
         if (again.total > 0)
           return {
             ...again,

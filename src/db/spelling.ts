@@ -75,7 +75,13 @@ export async function drainPendingTerms(d1: D1Database, limit = DRAIN_BATCH): Pr
        ORDER BY q.post_id LIMIT ?`,
     )
     .bind(limit)
-    .all<{ id: number; title: string | null; body: string | null; category: string | null; locality: string | null }>();
+    .all<{
+      id: number;
+      title: string | null;
+      body: string | null;
+      category: string | null;
+      locality: string | null;
+    }>();
   if (results.length === 0) return 0;
   const words = candidateWords(results.flatMap((r) => [r.title, r.body, r.category, r.locality]));
   const fresh = words.length

@@ -23,7 +23,6 @@ export const MIN_PREFIX_LENGTH = 2;
 export const MARK_START = '\u0001';
 export const MARK_END = '\u0002';
 
-
 // The tokenizer's token characters: letters, digits and private-use characters ("L* N* Co").
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 

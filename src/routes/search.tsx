@@ -273,7 +273,9 @@ async function search(c: Context<AppEnv>) {
       exactHref={result.corrected ? route('search', {}, searchQuery(req.form, { exact: 1 })) : null}
       suggestion={result.suggestion?.text ?? null}
       suggestionHref={
-        result.suggestion ? route('search', {}, searchQuery({ ...req.form, q: result.suggestion.text })) : null
+        result.suggestion
+          ? route('search', {}, searchQuery({ ...req.form, q: result.suggestion.text }))
+          : null
       }
       clearFiltersHref={req.filtered ? route('search', {}, { q: req.form.q }) : null}
       feedHref={feedHref}
