@@ -359,7 +359,7 @@ export async function searchText(d1: D1Database, req: TextSearch): Promise<TextS
   const prefix = parsed.prefixLast ? normalizeWord(lastTerm.words[0]) : undefined;
 
   if (result.total === 0) {
-    const { candidates, prefixFound } = await lookupSpelling(d1, words, { prefix });
+    const { candidates, prefixFound, missing } = await lookupSpelling(d1, words, { prefix });
     const fixes = new Map<string, string>();
     for (const { word } of words) {
       if (word === prefix && prefixFound) continue;
@@ -385,6 +385,8 @@ export async function searchText(d1: D1Database, req: TextSearch): Promise<TextS
           };
       }
     }
+    // A word no ad holds, and no indexed word near it: replacing another word cannot help.
+    if ([...missing].some((w) => !(w === prefix && prefixFound))) return result;
   }
 
   if (!suggest || result.total >= SUGGEST_BELOW) return result;

@@ -132,6 +132,8 @@ export interface SpellingLookup {
   candidates: Map<string, Candidate[]>;
   /** Whether `prefix`, when given, begins any indexed word. */
   prefixFound: boolean;
+  /** The typed words the vocabulary does not hold as whole words. */
+  missing: Set<string>;
 }
 
 function candidateSql(missingOnly: boolean): string {
@@ -180,6 +182,11 @@ export async function lookupSpelling(
       d1
         .prepare(candidateSql(!opts.all))
         .bind(JSON.stringify(words.map((w) => w.word)), JSON.stringify(keys)),
+      d1
+        .prepare(
+          'SELECT j.value AS w FROM json_each(?) j WHERE NOT EXISTS (SELECT 1 FROM posts_fts_vocab v WHERE v.term = j.value)',
+        )
+        .bind(JSON.stringify(words.map((w) => w.word))),
     ]);
   let batch = await run();
   if (batch[0].results.length > 0) {
@@ -192,5 +199,9 @@ export async function lookupSpelling(
     list.push({ term: row.term, doc: row.doc });
     candidates.set(row.word, list);
   }
-  return { candidates, prefixFound: !!opts.prefix && batch[1].results.length > 0 };
+  return {
+    candidates,
+    prefixFound: !!opts.prefix && batch[1].results.length > 0,
+    missing: new Set((batch[3].results as { w: string }[]).map((r) => r.w)),
+  };
 }
