@@ -329,7 +329,7 @@ function withWords(parsed: ParsedQuery, fixes: ReadonlyMap<string, string>): Par
 function correctable(parsed: ParsedQuery): SpellingWord[] {
   const seen = new Map<string, number>();
   for (const t of parsed.terms) {
-    if (t.phrase) continue;
+    if (t.phrase || t.quoted) continue;
     const w = normalizeWord(t.words[0]);
     const typos = allowedTypos(w);
     if (typos > 0) seen.set(w, typos);

@@ -30,6 +30,8 @@ const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 export interface QueryTerm {
   words: string[];
   phrase: boolean;
+  /** Typed in quotes: searched exactly as written (never respelled). */
+  quoted?: boolean;
 }
 
 export interface ParsedQuery {
@@ -83,7 +85,7 @@ export function parseQuery(raw: unknown): ParsedQuery {
     const inside = i % 2 === 1 && i < closedParts;
     const found = splitWords(parts[i]);
     if (found.length === 0) continue;
-    if (inside) terms.push({ words: found, phrase: found.length > 1 });
+    if (inside) terms.push({ words: found, phrase: found.length > 1, quoted: true });
     else for (const w of found) terms.push({ words: [w], phrase: false });
   }
   const lastIndex = terms.length - 1;
@@ -97,7 +99,9 @@ export function parseQuery(raw: unknown): ParsedQuery {
     if (budget <= 0) break;
     const w = term.words.slice(0, budget);
     budget -= w.length;
-    kept.push({ words: w, phrase: w.length > 1 });
+    kept.push(
+      term.quoted ? { words: w, phrase: w.length > 1, quoted: true } : { words: w, phrase: w.length > 1 },
+    );
     keptLast = index;
   }
   const last = kept[kept.length - 1];

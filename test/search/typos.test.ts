@@ -238,6 +238,40 @@ describe('the results page', () => {
   });
 });
 
+describe('hostile input', () => {
+  it('ten long misspelled words, quotes, digits, odd exact values: answered, bounded, never a 500', async () => {
+    const long = Array.from({ length: 12 }, (_, i) => `apartamnetx${'qwertyuiop'.slice(0, i % 10)}`).join(
+      ' ',
+    );
+    for (const path of [
+      `/cautare?q=${encodeURIComponent(long)}`,
+      `/cautare?q=${encodeURIComponent('"apartamnet" "gradnia casa" ap4rtament "')}`,
+      `/cautare?q=${encodeURIComponent('apartamnet')}&exact=yes`,
+      `/cautare?q=${encodeURIComponent('apartamnet')}&exact=1&exact=0`,
+      `/cautare?q=${encodeURIComponent('ţţţţţţţţ şşşş îîîî')}`,
+      `/cautare?q=${encodeURIComponent('a'.repeat(200))}`,
+      '/cautare?q=apartamnet&pagina=2',
+      '/cautare?q=apartamnet&format=atom',
+    ]) {
+      const t0 = Date.now();
+      const res = await get(path);
+      expect(res.status, path).toBeLessThan(500);
+      await res.text();
+      expect(Date.now() - t0, path).toBeLessThan(5000);
+    }
+    // A non-1 exact value is ignored: the word is corrected.
+    expect(await page('garsoneira', '&exact=yes')).toContain('Am afișat rezultatele pentru');
+    // A quoted word is a phrase: never corrected.
+    expect((await search('"garsoneira"')).corrected).toBeUndefined();
+  });
+
+  it('the atom feed of a misspelled word lists the corrected results', async () => {
+    const res = await get('/cautare?q=apartamnet&format=atom');
+    expect(res.status).toBe(200);
+    expect((await res.text()).match(/<entry>/g)?.length ?? 0).toBeGreaterThan(0);
+  });
+});
+
 describe('the candidates follow the index', () => {
   it('a word published a moment ago is a correction; edited away or deleted, it is not', async () => {
     const user = await makeUser();
