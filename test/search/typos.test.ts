@@ -3,7 +3,9 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchText } from '../../src/db/search';
 import { drainPendingTerms } from '../../src/db/spelling';
+import { runScheduled } from '../../src/routes/scheduled';
 import { get, ORIGIN } from '../helpers';
+
 import { makePost, makeUser, resultIds } from './fixtures';
 
 async function page(q: string, extra = ''): Promise<string> {
@@ -308,5 +310,22 @@ describe('the candidates follow the index', () => {
     ).first<{ n: number }>();
     expect(dup?.n).toBe(1);
     expect(await drainPendingTerms(env.DB)).toBe(0);
+  });
+
+  it('the daily run adds the words of every queued ad and empties the queue', async () => {
+    const user = await makeUser();
+    for (let i = 0; i < 3; i++) await makePost(user.id, { title: `Harpă celtică model ${i}` });
+    // As after a bulk import: every ad queued again.
+    await env.DB.prepare(
+      "INSERT OR IGNORE INTO search_terms_pending (post_id) SELECT id FROM posts WHERE status = 'published'",
+    ).run();
+    const count = async (sql: string) => (await env.DB.prepare(sql).first<{ n: number }>())?.n ?? -1;
+    const queued = await count('SELECT count(*) AS n FROM search_terms_pending');
+    expect(queued).toBeGreaterThan(100);
+    const report = await runScheduled(env, Date.now());
+    expect(report.spellingAds).toBe(queued);
+    expect(await count('SELECT count(*) AS n FROM search_terms_pending')).toBe(0);
+    expect(await count("SELECT count(*) AS n FROM search_terms WHERE term = 'celtica'")).toBe(1);
+    expect((await search('celitca')).corrected?.text).toBe('celtica');
   });
 });
