@@ -2,7 +2,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchText } from '../../src/db/search';
-import { drainPendingTerms } from '../../src/db/spelling';
+import { drainPendingTerms, rebuildSpelling } from '../../src/db/spelling';
 import { runScheduled } from '../../src/routes/scheduled';
 import { get, ORIGIN } from '../helpers';
 
@@ -275,6 +275,37 @@ describe('hostile input', () => {
 });
 
 describe('the candidates follow the index', () => {
+  it('draining the queue, the migration backfill and rebuildSpelling give the same candidates', async () => {
+    const snapshot = async () => ({
+      terms: (
+        await env.DB.prepare('SELECT term FROM search_terms ORDER BY term').all<{ term: string }>()
+      ).results.map((r) => r.term),
+      deletes: await env.DB.prepare(
+        'SELECT count(*) AS n, sum(length(d.del)) AS len FROM search_term_deletes d JOIN search_terms t ON t.id = d.term_id',
+      ).first<{ n: number; len: number }>(),
+    });
+    // Every seeded ad's words, added the way searches add them.
+    while ((await drainPendingTerms(env.DB)) > 0);
+    const drained = await snapshot();
+    expect(drained.terms.length).toBeGreaterThan(500);
+    expect(drained.terms).toContain('apartament');
+
+    await rebuildSpelling(env.DB);
+    expect(await snapshot()).toEqual(drained);
+
+    // The migration's own backfill statements (its last two), on emptied tables.
+    const migration = (env.TEST_MIGRATIONS as { name: string; queries: string[] }[]).find((m) =>
+      m.name.startsWith('0009'),
+    );
+    const backfill = migration?.queries.slice(-2) ?? [];
+    expect(backfill[0]).toContain('INSERT OR IGNORE INTO search_terms');
+    await env.DB.batch(
+      ['DELETE FROM search_term_deletes', 'DELETE FROM search_terms'].map((q) => env.DB.prepare(q)),
+    );
+    await env.DB.batch(backfill.map((q) => env.DB.prepare(q)));
+    expect(await snapshot()).toEqual(drained);
+  });
+
   it('a word published a moment ago is a correction; edited away or deleted, it is not', async () => {
     const user = await makeUser();
     const { id } = await makePost(user.id, { title: 'Xilofon pentru copii' });
