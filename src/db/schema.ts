@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
 
@@ -208,6 +208,29 @@ export const moderationLog = sqliteTable(
 export const searchSynonyms = sqliteTable('search_synonyms', {
   term: text('term').primaryKey(),
   expansions: text('expansions').notNull(),
+});
+
+/**
+ * The search's spelling candidates (hand-written migration 0009_search_typos.sql; queried with raw
+ * SQL in src/db/spelling.ts): each indexed word, its forms with one or two letters deleted, and the
+ * ads changed since their words were last added.
+ */
+export const searchTerms = sqliteTable('search_terms', {
+  id: integer('id').primaryKey(),
+  term: text('term').notNull().unique(),
+});
+
+export const searchTermDeletes = sqliteTable(
+  'search_term_deletes',
+  {
+    del: text('del').notNull(),
+    termId: integer('term_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.del, t.termId] })],
+);
+
+export const searchTermsPending = sqliteTable('search_terms_pending', {
+  postId: integer('post_id').primaryKey(),
 });
 
 /** Key/value flags the app keeps for itself (e.g. whether the demo seed ran). */

@@ -8,6 +8,7 @@
 import { maskPhones } from './phone';
 import type { CategoryKind, FieldDef } from './post-fields';
 import { FIELDS_BY_KIND } from './post-fields';
+import { isStopWord } from './stop-words';
 
 /** Longer input is cut: nobody types more, and it bounds the work of a query. */
 export const MAX_QUERY_LENGTH = 200;
@@ -22,26 +23,6 @@ export const MIN_PREFIX_LENGTH = 2;
 export const MARK_START = '\u0001';
 export const MARK_END = '\u0002';
 
-// Very common Romanian words, dropped from unquoted queries when other words remain: with AND
-// semantics, `apartament de vanzare` would otherwise require the word `de`.
-const STOP_WORDS = new Set([
-  'a',
-  'al',
-  'ale',
-  'ca',
-  'cu',
-  'de',
-  'din',
-  'in',
-  'la',
-  'o',
-  'pe',
-  'pentru',
-  'sau',
-  'si',
-  'un',
-]);
-
 // The tokenizer's token characters: letters, digits and private-use characters ("L* N* Co").
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 
@@ -49,6 +30,8 @@ const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 export interface QueryTerm {
   words: string[];
   phrase: boolean;
+  /** Typed in quotes: searched exactly as written (never respelled). */
+  quoted?: boolean;
 }
 
 export interface ParsedQuery {
@@ -102,12 +85,12 @@ export function parseQuery(raw: unknown): ParsedQuery {
     const inside = i % 2 === 1 && i < closedParts;
     const found = splitWords(parts[i]);
     if (found.length === 0) continue;
-    if (inside) terms.push({ words: found, phrase: found.length > 1 });
+    if (inside) terms.push({ words: found, phrase: found.length > 1, quoted: true });
     else for (const w of found) terms.push({ words: [w], phrase: false });
   }
   const lastIndex = terms.length - 1;
   const indexed = terms.map((term, index) => ({ term, index }));
-  const plain = indexed.filter((t) => t.term.phrase || !STOP_WORDS.has(normalizeWord(t.term.words[0])));
+  const plain = indexed.filter((t) => t.term.phrase || !isStopWord(normalizeWord(t.term.words[0])));
   // Cap the words that reach the index.
   const kept: QueryTerm[] = [];
   let keptLast = -1;
@@ -116,7 +99,9 @@ export function parseQuery(raw: unknown): ParsedQuery {
     if (budget <= 0) break;
     const w = term.words.slice(0, budget);
     budget -= w.length;
-    kept.push({ words: w, phrase: w.length > 1 });
+    kept.push(
+      term.quoted ? { words: w, phrase: w.length > 1, quoted: true } : { words: w, phrase: w.length > 1 },
+    );
     keptLast = index;
   }
   const last = kept[kept.length - 1];

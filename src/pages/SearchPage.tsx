@@ -44,6 +44,13 @@ export interface SearchPageProps {
   /** The same words without any filter, when filters are on. */
   clearFiltersHref: string | null;
   feedHref: string;
+  /** The corrected words the results are for, when the words as typed found nothing. */
+  corrected?: string | null;
+  /** The same search with the words exactly as typed (never corrected). */
+  exactHref?: string | null;
+  /** A close query that finds more ads, when this one found few. */
+  suggestion?: string | null;
+  suggestionHref?: string | null;
 }
 
 const SORT_LABELS: Record<SearchSort, string> = {
@@ -277,6 +284,17 @@ export function SearchPage(props: SearchPageProps) {
         </h1>
       </header>
       <SearchForm {...props} />
+      {props.corrected && props.exactHref ? (
+        <p className="search-respell box">
+          Am afișat rezultatele pentru <strong>{`«${props.corrected}»`}</strong>. Căutați exact{' '}
+          <a href={props.exactHref} rel="nofollow">{`«${form.q}»`}</a>?
+        </p>
+      ) : null}
+      {props.suggestion && props.suggestionHref ? (
+        <p className="search-respell box">
+          Ați vrut să căutați <a href={props.suggestionHref}>{`«${props.suggestion}»`}</a>?
+        </p>
+      ) : null}
       <div className="search-summary">
         <p className="search-summary__count" role="status">
           {searched ? count : `Cele mai noi anunțuri: ${count}`}

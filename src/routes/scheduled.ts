@@ -1,23 +1,37 @@
 import { drizzle } from 'drizzle-orm/d1';
 import { deleteStaleDrafts, expirePosts } from '../db/lifecycle';
 import * as schema from '../db/schema';
+import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
 import { cleanupOrphanPhotos } from '../photos/cleanup';
+
+/** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
+const MAX_SPELLING_ROUNDS = 200;
 
 export interface ScheduledReport {
   expired: number;
   staleDrafts: number;
   orphanPhotos: number;
+  /** Changed ads whose words were added to the search's spelling candidates. */
+  spellingAds: number;
 }
 
 /**
  * The daily cron: expires published ads past their lifetime, removes drafts never published and
- * untouched for a week, and photos uploaded in the editor but never attached to an ad.
+ * untouched for a week, and photos uploaded in the editor but never attached to an ad. Then adds
+ * the words of every ad changed since the last spelling lookup to the spelling candidates (searches
+ * do it too, a batch at a time; after a bulk import this empties the queue).
  */
 export async function runScheduled(env: Bindings, now: number): Promise<ScheduledReport> {
   const db = drizzle(env.DB, { schema });
   const expired = await expirePosts(db, now);
   const staleDrafts = await deleteStaleDrafts(env, db, now);
   const orphanPhotos = await cleanupOrphanPhotos(env, db, now);
-  return { expired, staleDrafts, orphanPhotos };
+  let spellingAds = 0;
+  for (let round = 0; round < MAX_SPELLING_ROUNDS; round++) {
+    const n = await drainPendingTerms(env.DB);
+    spellingAds += n;
+    if (n < DRAIN_BATCH) break;
+  }
+  return { expired, staleDrafts, orphanPhotos, spellingAds };
 }

@@ -54,6 +54,8 @@ interface ParsedRequest {
   filtered: boolean;
   page: number;
   atom: boolean;
+  /** `exact=1`: search the words as typed, never corrected (the link under a corrected search). */
+  exact: boolean;
 }
 
 function parseRequest(url: URL, tree: CategoryTree): ParsedRequest | null {
@@ -147,6 +149,7 @@ function parseRequest(url: URL, tree: CategoryTree): ParsedRequest | null {
     filtered,
     page,
     atom: get('format') === 'atom',
+    exact: get('exact') === '1',
   };
 }
 
@@ -180,6 +183,8 @@ function runSearch(c: Context<AppEnv>, req: ParsedRequest, limit: number, offset
     offset,
     now: Date.now(),
     withText,
+    exact: req.exact,
+    suggest: !withText && offset === 0,
   });
 }
 
@@ -249,7 +254,8 @@ async function search(c: Context<AppEnv>) {
       : `Căutare${pageSuffix}`;
   // Only a plain query with results is worth indexing; filter combinations point to it.
   const canonical = route('search', {}, { q: req.form.q, pagina: !req.filtered && req.page > 1 && req.page });
-  const noindex = req.filtered || !req.form.q || result.total === 0;
+  const noindex = req.filtered || req.exact || !!result.corrected || !req.form.q || result.total === 0;
+  const exactExtra = req.exact ? { exact: 1 } : {};
   const feedHref = route('search', {}, searchQuery(req.form, { format: 'atom' }));
   return c.render(
     <SearchPage
@@ -265,7 +271,15 @@ async function search(c: Context<AppEnv>) {
       page={req.page}
       pageSize={PAGE_SIZE}
       totalPages={totalPages}
-      hrefFor={(n) => route('search', {}, searchQuery(req.form, { pagina: n > 1 && n }))}
+      hrefFor={(n) => route('search', {}, searchQuery(req.form, { ...exactExtra, pagina: n > 1 && n }))}
+      corrected={result.corrected?.text ?? null}
+      exactHref={result.corrected ? route('search', {}, searchQuery(req.form, { exact: 1 })) : null}
+      suggestion={result.suggestion?.text ?? null}
+      suggestionHref={
+        result.suggestion
+          ? route('search', {}, searchQuery({ ...req.form, q: result.suggestion.text }))
+          : null
+      }
       clearFiltersHref={req.filtered ? route('search', {}, { q: req.form.q }) : null}
       feedHref={feedHref}
     />,

@@ -238,7 +238,7 @@ try {
     // middleware) and one whose only D1 work is one statement that finds nothing. Their difference
     // is what one D1 call costs in `wrangler dev`'s local simulator on this machine.
     ['404 page, rendered (no D1)', '/pagina-care-nu-exista', RENDER, { notFound: true }],
-    ['search, no match, rendered (1 D1 call)', '/cautare?q=zzzqqxx', RENDER],
+    ['search, no match, rendered (2 D1 calls: search, spelling lookup)', '/cautare?q=zzzqqxx', RENDER],
   ];
   for (const [name, path, headers, expect] of targets) {
     if (!path) {

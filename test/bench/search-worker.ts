@@ -8,6 +8,7 @@ import {
   type SearchSort,
   searchText,
 } from '../../src/db/search';
+import { rebuildSpelling } from '../../src/db/spelling';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';
 import { parseQuery, toFtsQuery } from '../../src/lib/search-query';
@@ -97,6 +98,45 @@ const SENTENCES = [
   'Cumpărat nou, cu cutie și accesorii.',
 ];
 
+// A long tail of rarer words (names, brands, places, misspellings…), as real ads have: without it
+// the generated vocabulary would be a few hundred words and the spelling candidates unrealistically
+// small. Pseudo-words of 2–5 syllables, drawn with a skew so some recur and most are rare.
+const SYLLABLES = [
+  'ba',
+  'ce',
+  'di',
+  'fo',
+  'gu',
+  'la',
+  'me',
+  'ni',
+  'po',
+  'ru',
+  'sa',
+  'te',
+  'vi',
+  'zo',
+  'tra',
+  'str',
+  'ca',
+  'ne',
+  'ri',
+  'mu',
+  'an',
+  'el',
+  'or',
+  'ul',
+];
+const RARE_WORDS = (() => {
+  const r = rng(99);
+  const out = new Set<string>();
+  while (out.size < 40_000) {
+    const n = 2 + Math.floor(r() * 4);
+    out.add(Array.from({ length: n }, () => pick(r, SYLLABLES)).join(''));
+  }
+  return [...out];
+})();
+
 interface GeneratedAd {
   user_id: number;
   category_id: number;
@@ -167,6 +207,11 @@ function generateAd(r: () => number, i: number, users: number, now: number): Gen
   }
   const sentences = 2 + Math.floor(r() * 5);
   const parts = [title, ...Array.from({ length: sentences }, () => pick(r, SENTENCES))];
+  const rare = Array.from(
+    { length: 1 + Math.floor(r() * 3) },
+    () => RARE_WORDS[Math.floor(r() ** 2 * RARE_WORDS.length)],
+  );
+  parts.push(`${rare.join(' ')}.`);
   if (r() < 0.3) parts.push(`Telefon 07${String(Math.floor(r() * 1e8)).padStart(8, '0')}.`);
   const description = parts.join(' ');
   const bumped = now - Math.floor(r() * 28 * DAY);
@@ -261,6 +306,27 @@ export default {
       await env.DB.batch(statements);
       return Response.json({ ok: true });
     }
+    if (url.pathname === '/spelling') {
+      // Rebuilds the spelling candidates from the index's vocabulary (what migration 0009 does for
+      // the ads already there; the fill queued every ad) and reports their size.
+      const t0 = Date.now();
+      await rebuildSpelling(env.DB);
+      const rebuildMs = Date.now() - t0;
+      const rows = await env.DB.prepare(
+        `SELECT (SELECT count(*) FROM posts_fts_vocab) AS vocabulary,
+           (SELECT count(*) FROM search_terms) AS terms,
+           (SELECT count(*) FROM search_term_deletes) AS deletes`,
+      ).first<Record<string, number>>();
+      // D1 offers no dbstat: the stored bytes of each row (its text and a 1–3 byte id, plus the
+      // 4-ish bytes of record header and cell pointer every B-tree row costs), and the index's own
+      // data blobs for comparison.
+      const bytes = await env.DB.prepare(
+        `SELECT (SELECT sum(length(CAST(del AS BLOB)) + 7) FROM search_term_deletes) AS deletes,
+           (SELECT sum(2 * length(CAST(term AS BLOB)) + 10) FROM search_terms) AS terms,
+           (SELECT sum(length(block)) FROM posts_fts_data) AS fts`,
+      ).first<Record<string, number>>();
+      return Response.json({ rebuildMs, ...rows, bytes });
+    }
     if (url.pathname === '/count') {
       const row = await env.DB.prepare(
         "SELECT (SELECT count(*) FROM posts) AS posts, (SELECT count(*) FROM posts_fts) AS indexed, (SELECT count(*) FROM posts WHERE status = 'published') AS published, (SELECT count(*) FROM photos) AS photos",
@@ -286,6 +352,7 @@ export default {
       for (let i = 1; i < repeat; i++) result = await searchText(env.DB, req);
       return Response.json({
         total: result.total,
+        corrected: result.corrected?.text ?? null,
         rows: result.hits.length,
         wallMs: (Date.now() - t0) / repeat,
       });
