@@ -7,12 +7,14 @@ import { sessionMiddleware } from './auth/session';
 import { ErrorView } from './components/ErrorView';
 import * as schema from './db/schema';
 import type { AppEnv, Bindings } from './env';
+import { flashMiddleware } from './flash';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound } from './lib/errors';
 import { pageCache } from './page-cache';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
+import { accountPageRoutes } from './routes/account-page';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { editorRoutes } from './routes/editor';
@@ -83,6 +85,10 @@ app.use('*', async (c, next) => {
 
 app.use('*', sessionMiddleware);
 
+// The one-time confirmation of the last action (src/flash.ts); outside the caching rule below, so the
+// page showing it is always private.
+app.use('*', flashMiddleware);
+
 // Public pages do not vary by user, so they may be cached briefly; anything personal says otherwise.
 app.use('*', async (c, next) => {
   await next();
@@ -103,6 +109,7 @@ app.route('/', editorRoutes);
 app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
+app.route('/', accountPageRoutes);
 app.route('/', authRoutes);
 app.route('/', pageRoutes);
 app.route('/', sitemapRoutes);

@@ -12,6 +12,7 @@ import type { MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE_NAME } from './auth/session';
 import { forgetCounts } from './db/posts';
 import type { AppEnv } from './env';
+import { hasFlashCookie } from './lib/flash';
 
 const STORABLE_TYPES = /^(text\/html|application\/xml|text\/xml|application\/atom\+xml|text\/plain)/;
 const DEFAULT_SECONDS = 60;
@@ -47,7 +48,7 @@ export function sharedDataMaxAgeMs(setting: string | undefined): number {
 
 /** A path whose answers may be kept: pages and feeds, not photos, APIs or the account area. */
 export function isCacheablePath(path: string): boolean {
-  return !/^\/(api|posts|profile|moderare|clerk|auth|__dev|raporteaza)(\/|$)/.test(path);
+  return !/^\/(api|posts|profile|moderare|clerk|auth|__dev|raporteaza|cont)(\/|$)/.test(path);
 }
 
 /** Workers' default cache of this data centre (the DOM lib in tsconfig hides its `default`). */
@@ -62,7 +63,9 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     c.req.method === 'GET' &&
     typeof caches !== 'undefined' &&
     isCacheablePath(c.req.path) &&
-    !hasSession(c.req.header('cookie'), c.req.header('authorization'));
+    !hasSession(c.req.header('cookie'), c.req.header('authorization')) &&
+    // A one-time confirmation makes the page personal: never answered from, nor put into, the cache.
+    !hasFlashCookie(c.req.header('cookie'));
   if (!eligible) return next();
 
   const cache = edgeCache();

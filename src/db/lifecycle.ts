@@ -5,9 +5,11 @@
 //
 // Lifecycle (DECISIONS.md: 30 days, renewable at most once a day):
 //   draft ──publish──► published ──(30 days, daily cron)──► expired
-//   published|expired|sold ──renew──► published (+30 days from now, rises to the top)
+//   published|expired ──renew──► published (+30 days from now, rises to the top)
 //   published|expired ──sold──► sold          published|expired|sold ──unpublish──► draft
-//   any ──hide (operator)──► hidden ──unhide──► published (or expired when its time is up)
+//   draft|sold ──publish──► published (+30 days; rises only if not raised in the last day)
+//   any ──hide (operator, with a reason)──► hidden ──unhide──► published (or expired when its time is up)
+// The author may still edit a hidden ad: it stays hidden, marked as changed for the operators.
 // Unpublishing returns the ad to `draft` (the owner's own state); `hidden` is the operators' alone,
 // so an owner can never undo an operator's decision.
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import { DAY_MS } from '../lib/dates';
 import { HttpError, TooManyRequests } from '../lib/errors';
 import { maskPhones } from '../lib/phone';
 import type { PostInput } from '../lib/post-form';
+import { canApply, LIFECYCLE_FROM, type LifecycleAction, RENEW_INTERVAL_MS } from '../lib/post-status';
 import { toSlug } from '../lib/slug';
 import { deletePhotoObjects } from '../photos/cleanup';
 import { type LogEntry, logStatement } from './moderation';
@@ -24,8 +27,6 @@ import { type Post, type PostStatus, photos, posts, reports } from './schema';
 
 /** How long a published or renewed ad stays up. */
 export const LIFETIME_MS = 30 * DAY_MS;
-/** A renewal (or republishing) raises an ad to the top at most once per this interval. */
-export const RENEW_INTERVAL_MS = DAY_MS;
 /** New ads per user per day. */
 export const NEW_POSTS_PER_DAY = 10;
 /** Drafts never published and untouched this long are removed by the daily job. */
@@ -65,6 +66,8 @@ export interface MyPost {
   publishedAt: number | null;
   bumpedAt: number | null;
   expiresAt: number | null;
+  hiddenReason: string | null;
+  hiddenEditedAt: number | null;
   photo: { id: number; fileName: string } | null;
 }
 
@@ -84,9 +87,12 @@ export async function listMyPosts(db: Db, userId: number): Promise<MyPost[]> {
       publishedAt: posts.publishedAt,
       bumpedAt: posts.bumpedAt,
       expiresAt: posts.expiresAt,
+      hiddenReason: posts.hiddenReason,
+      hiddenEditedAt: posts.hiddenEditedAt,
+      // The ad's own main photo: the outer row named by its table, never the photo's own id.
       photo: sql<
         string | null
-      >`(SELECT json_object('id', ph.id, 'fileName', ph.file_name) FROM photos ph WHERE ph.post_id = ${posts.id} ORDER BY ph.position, ph.id LIMIT 1)`,
+      >`(SELECT json_object('id', ph.id, 'fileName', ph.file_name) FROM photos ph WHERE ph.post_id = "posts"."id" AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`,
     })
     .from(posts)
     .where(eq(posts.userId, userId))
@@ -187,13 +193,24 @@ export async function createPost(
 export async function updatePost(
   env: Bindings,
   db: Db,
-  args: { post: Post; input: PostInput; photoIds: number[]; now: number; log?: LogEntry },
+  args: {
+    post: Post;
+    input: PostInput;
+    photoIds: number[];
+    now: number;
+    log?: LogEntry;
+    /** The author changed a hidden ad: it goes back to the operators' queue, marked as changed. */
+    changedWhileHidden?: boolean;
+  },
 ): Promise<void> {
   const { post, input, photoIds, now } = args;
   const current = await db.select({ id: photos.id }).from(photos).where(eq(photos.postId, post.id));
   const removed = current.map((p) => p.id).filter((id) => !photoIds.includes(id));
   const statements: Statement[] = [
-    db.update(posts).set(contentColumns(input, now)).where(eq(posts.id, post.id)),
+    db
+      .update(posts)
+      .set({ ...contentColumns(input, now), ...(args.changedWhileHidden ? { hiddenEditedAt: now } : {}) })
+      .where(eq(posts.id, post.id)),
   ];
   photoIds.forEach((id, position) => {
     statements.push(
@@ -210,21 +227,15 @@ export async function updatePost(
   for (const id of removed) await deletePhotoObjects(env, { id });
 }
 
-export type LifecycleAction = 'publish' | 'renew' | 'sold' | 'unpublish';
-
-/** The states each owner action starts from. */
-const FROM: Record<LifecycleAction, PostStatus[]> = {
-  publish: ['draft'],
-  renew: ['published', 'expired', 'sold'],
-  sold: ['published', 'expired'],
-  unpublish: ['published', 'expired', 'sold'],
-};
+export { type LifecycleAction, RENEW_INTERVAL_MS };
 
 /** Whether the action is offered for an ad in this state (what the pages show as buttons). */
-export function canDo(post: Pick<Post, 'status' | 'bumpedAt'>, action: LifecycleAction, now: number) {
-  if (!FROM[action].includes(post.status)) return false;
-  if (action === 'renew') return !post.bumpedAt || post.bumpedAt <= now - RENEW_INTERVAL_MS;
-  return true;
+export function canDo(
+  post: Pick<Post, 'status' | 'bumpedAt' | 'expiresAt'>,
+  action: LifecycleAction,
+  now: number,
+) {
+  return canApply(post, action, now);
 }
 
 /**
@@ -240,7 +251,9 @@ export async function applyLifecycle(
 ): Promise<void> {
   if (post.status === 'hidden')
     throw new HttpError(409, 'Anunțul a fost ascuns de un operator și nu poate fi modificat.');
-  if (!FROM[action].includes(post.status))
+  if (post.status === 'held')
+    throw new HttpError(409, 'Anunțul este în verificare la un operator și nu poate fi modificat acum.');
+  if (!LIFECYCLE_FROM[action].includes(post.status))
     throw new HttpError(409, 'Acțiunea nu este posibilă pentru acest anunț.');
   const recentlyBumped = !!post.bumpedAt && post.bumpedAt > now - RENEW_INTERVAL_MS;
   let set: Partial<typeof posts.$inferInsert>;
@@ -285,13 +298,25 @@ export async function applyLifecycle(
   await runBatch(db, statements);
 }
 
-/** Operators: hide an ad (only its author and operators see it), or show it again. */
-export async function setHidden(db: Db, post: Post, hidden: boolean, log: LogEntry, now: number) {
+/**
+ * Operators: hide an ad (only its author and operators see it, the author with `reason`), or show it
+ * again (the reason and the changed mark go).
+ */
+export async function setHidden(
+  db: Db,
+  post: Post,
+  hidden: boolean,
+  log: LogEntry,
+  now: number,
+  reason: string | null = null,
+) {
   const set = hidden
-    ? { status: 'hidden' as const, closedAt: now }
+    ? { status: 'hidden' as const, closedAt: now, hiddenReason: reason, hiddenEditedAt: null }
     : {
         status: (post.expiresAt !== null && post.expiresAt > now ? 'published' : 'expired') as PostStatus,
         closedAt: null,
+        hiddenReason: null,
+        hiddenEditedAt: null,
       };
   await runBatch(db, [
     db

@@ -5,11 +5,10 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { requireOwner, requireWriter, signedIn } from '../auth/guards';
-import type { PostActionsProps } from '../components/PostActions';
+import { actionsFor } from '../components/PostActions';
 import { type CategoryTree, getCategoryTreeCached } from '../db/categories';
 import {
   applyLifecycle,
-  canDo,
   checkPhotos,
   countPostsCreatedSince,
   createPost,
@@ -24,9 +23,11 @@ import type { LogEntry } from '../db/moderation';
 import { countPhotosSince, listPhotosByIds, listPhotosOfPost } from '../db/photos';
 import type { Post } from '../db/schema';
 import type { AppEnv, CurrentUser } from '../env';
+import { setFlash } from '../flash';
 import { DAY_MS, formatDate } from '../lib/dates';
 import { BadInput, Forbidden, NotFound } from '../lib/errors';
-import { link, postPath, route, safeReturnPath } from '../lib/links';
+import { type FlashCode, isFlashCode } from '../lib/flash';
+import { postPath, route, safeReturnPath } from '../lib/links';
 import { LOCALITIES } from '../lib/localities';
 import type { CategoryKind } from '../lib/post-fields';
 import {
@@ -38,6 +39,7 @@ import {
   readPostForm,
   validatePostForm,
 } from '../lib/post-form';
+import { STATUS_NAMES, shownStatus, statusAdvice, statusLine } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { forgetPages } from '../page-cache';
 import { type EditorCategory, EditorPage, type EditorPhoto } from '../pages/EditorPage';
@@ -49,10 +51,6 @@ import { UPLOADS_PER_HOUR } from './photos';
 export const editorRoutes = new Hono<AppEnv>();
 editorRoutes.use('/posts/*', signedIn);
 
-/** The query parameter the ad page receives after publishing / saving (for a confirmation notice). */
-export const PUBLISHED_QUERY = 'publicat';
-export const SAVED_QUERY = 'salvat';
-
 const ACTIONS: Record<string, LifecycleAction> = {
   publica: 'publish',
   reinnoieste: 'renew',
@@ -60,13 +58,13 @@ const ACTIONS: Record<string, LifecycleAction> = {
   retrage: 'unpublish',
 };
 
-/** What `/posts/mine?ok=` (and the ad page's `?stare=`) confirm. */
-const DONE: Record<string, string> = {
-  publica: 'Anunțul a fost publicat din nou pentru 30 de zile.',
-  reinnoieste: 'Anunțul a fost reînnoit pentru încă 30 de zile și apare din nou printre primele.',
-  vandut: 'Anunțul a fost marcat ca vândut.',
-  retrage: 'Anunțul a fost retras. Îl puteți publica din nou oricând.',
-  sterge: 'Anunțul a fost șters.',
+/** The confirmation each action leaves for the next page. */
+const DONE: Record<string, FlashCode> = {
+  publica: 'republicat',
+  reinnoieste: 'reinnoit',
+  vandut: 'vandut',
+  retrage: 'retras',
+  sterge: 'sters',
 };
 
 function parseId(value: string | undefined): number {
@@ -186,50 +184,6 @@ async function editorPhotos(
   return { photos, ids: photos.map((p) => p.id) };
 }
 
-const STATUS_LABELS: Record<Post['status'], string> = {
-  draft: 'Ciornă (nepublicat)',
-  published: 'Publicat',
-  expired: 'Expirat',
-  sold: 'Vândut',
-  hidden: 'Ascuns de un operator',
-};
-
-function statusOf(post: Pick<Post, 'status' | 'expiresAt'>, now: number): Post['status'] {
-  return post.status === 'published' && post.expiresAt !== null && post.expiresAt <= now
-    ? 'expired'
-    : post.status;
-}
-
-function statusDetail(post: Pick<Post, 'status' | 'expiresAt' | 'updatedAt'>, now: number): string {
-  const status = statusOf(post, now);
-  if (status === 'published' && post.expiresAt) return `Expiră pe ${formatDate(post.expiresAt)}`;
-  if (status === 'expired' && post.expiresAt) return `A expirat pe ${formatDate(post.expiresAt)}`;
-  return `Modificat pe ${formatDate(post.updatedAt)}`;
-}
-
-/** The lifecycle buttons an ad in this state offers. */
-function actionsFor(
-  post: Pick<Post, 'id' | 'status' | 'bumpedAt'>,
-  now: number,
-  returnTo?: string,
-): PostActionsProps {
-  const href = (action: string) => route('postAction', { postId: post.id, action });
-  const hidden = post.status === 'hidden';
-  const renewable = canDo(post, 'renew', now);
-  return {
-    publish: !hidden && canDo(post, 'publish', now) ? href('publica') : undefined,
-    renew: !hidden && renewable ? href('reinnoieste') : undefined,
-    sold: !hidden && canDo(post, 'sold', now) ? href('vandut') : undefined,
-    unpublish: !hidden && canDo(post, 'unpublish', now) ? href('retrage') : undefined,
-    remove: href('sterge'),
-    returnTo,
-    renewNote:
-      !hidden && !renewable && ['published', 'expired', 'sold'].includes(post.status)
-        ? 'Anunțul poate fi reînnoit o dată pe zi.'
-        : undefined,
-  };
-}
-
 interface RenderArgs {
   mode: 'new' | 'edit';
   values: PostFormValues;
@@ -262,8 +216,8 @@ async function renderEditor(c: Context<AppEnv>, args: RenderArgs) {
         post
           ? {
               href: postPath(post, categorySlug(args.tree, post)),
-              statusLabel: `${STATUS_LABELS[statusOf(post, now)]} · ${statusDetail(post, now)}`,
-              actions: actionsFor(post, now),
+              statusLabel: statusLine(post, now),
+              actions: { ...actionsFor(post, args.user, now), edit: undefined },
             }
           : undefined
       }
@@ -349,7 +303,8 @@ editorRoutes.post('/posts/new', async (c) => {
   // Nothing cached shows the new ad's own page yet; this refreshes the counts.
   await forgetPages(c.req.url, []);
   const created = { id, slug: (await getPost(db, id))?.slug ?? '' };
-  return c.redirect(link(postPath(created, slug), {}, { [PUBLISHED_QUERY]: 1 }), 303);
+  setFlash(c, 'publicat');
+  return c.redirect(postPath(created, slug), 303);
 });
 
 editorRoutes.get('/posts/edit/:postId', async (c) => {
@@ -379,27 +334,27 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
   if (!checked.ok) return checked.response;
   const now = Date.now();
   const oldPath = postPath(post, categorySlug(tree, post));
+  // The author correcting a hidden ad asks the operators to look again; an operator's edit does not.
+  const changedWhileHidden = post.status === 'hidden' && user.id === post.userId;
   await updatePost(c.env, db, {
     post,
     input: checked.input,
     photoIds: checked.photoIds,
     now,
     log: operatorLog(user, post, 'edit'),
+    changedWhileHidden,
   });
   const saved = await getPost(db, post.id);
   const target = postPath(saved ?? post, categorySlug(tree, saved ?? post));
   await forgetPages(c.req.url, [oldPath, target]);
-  return c.redirect(link(target, {}, { [SAVED_QUERY]: 1 }), 303);
+  setFlash(c, changedWhileHidden ? 'salvat-verificare' : 'salvat');
+  return c.redirect(target, 303);
 });
 
-/** Where an action returns: the page it came from (same site only) with `?ok=`, else the ad. */
-function afterAction(form: FormData, fallback: string, done: string): string {
+/** Where an action returns: the page it came from (same site only), else `fallback`. */
+function afterAction(form: FormData, fallback: string): string {
   const raw = form.get('returnTo');
-  const back = safeReturnPath(typeof raw === 'string' ? raw : null, '');
-  if (!back) return fallback;
-  const url = new URL(back, 'http://x.invalid');
-  url.searchParams.set('ok', done);
-  return url.pathname + url.search + url.hash;
+  return safeReturnPath(typeof raw === 'string' ? raw : null, '') || fallback;
 }
 
 async function optionalForm(c: Context<AppEnv>): Promise<FormData> {
@@ -443,8 +398,11 @@ editorRoutes.post('/posts/edit/:postId/sterge', async (c) => {
   const tree = await getCategoryTreeCached(db);
   await deletePost(c.env, db, post.id, Date.now(), operatorLog(user, post, 'delete'));
   await forgetPages(c.req.url, [postPath(post, categorySlug(tree, post))]);
-  const fallback = user.id === post.userId ? route('myPosts', {}, { ok: 'sterge' }) : route('moderation');
-  return c.redirect(afterAction(form, fallback, 'sterge'), 303);
+  const fallback = user.id === post.userId ? route('myPosts') : route('moderation');
+  setFlash(c, 'sters');
+  // The ad's own page is gone: never return there.
+  const back = afterAction(form, fallback);
+  return c.redirect(back.startsWith('/anunt/') ? fallback : back, 303);
 });
 
 editorRoutes.post('/posts/edit/:postId/:action', async (c) => {
@@ -457,8 +415,9 @@ editorRoutes.post('/posts/edit/:postId/:action', async (c) => {
   await applyLifecycle(db, post, action, Date.now(), operatorLog(user, post, name));
   const tree = await getCategoryTreeCached(db);
   await forgetPages(c.req.url, [postPath(post, categorySlug(tree, post))]);
-  const fallback = link(postPath(post, categorySlug(tree, post)), {}, { stare: name });
-  return c.redirect(afterAction(form, fallback, name), 303);
+  const code = DONE[name];
+  if (isFlashCode(code)) setFlash(c, code);
+  return c.redirect(afterAction(form, postPath(post, categorySlug(tree, post))), 303);
 });
 
 editorRoutes.get('/posts/mine', async (c) => {
@@ -468,28 +427,34 @@ editorRoutes.get('/posts/mine', async (c) => {
   const now = Date.now();
   const here = route('myPosts');
   const rows: MyPostRow[] = mine.map((p) => {
-    const status = statusOf(p, now);
+    const status = shownStatus(p, now);
     return {
       id: p.id,
       title: p.title,
       href: postPath(p, categorySlug(tree, p)),
       thumbUrl: p.photo ? responsiveUrl(p.photo, 320) : null,
-      statusLabel: STATUS_LABELS[status],
+      statusLabel: STATUS_NAMES[status],
       statusClass: `status--${status}`,
-      detail: statusDetail(p, now),
+      detail: myPostDetail(p, now),
+      advice: statusAdvice(p, now) ?? undefined,
+      hiddenReason: status === 'hidden' ? (p.hiddenReason ?? null) : null,
       price: formatPrice(p.price, p.currency),
-      actions: {
-        ...(user.banned ? { remove: undefined } : actionsFor(p, now, here)),
-        edit: user.banned ? undefined : route('editPost', { postId: p.id }),
-      },
+      actions: actionsFor(p, user, now, here),
     };
   });
-  const ok = c.req.query('ok');
-  return c.render(
-    <MyPostsPage rows={rows} notice={ok ? DONE[ok] : undefined} newPostHref={route('newPost')} />,
-    { title: 'Anunțurile mele', noindex: true },
-  );
+  return c.render(<MyPostsPage rows={rows} banned={user.banned} newPostHref={route('newPost')} />, {
+    title: 'Anunțurile mele',
+    noindex: true,
+  });
 });
+
+/** The dates line of a row of "Anunțurile mele". */
+function myPostDetail(p: Pick<Post, 'status' | 'expiresAt' | 'updatedAt'>, now: number): string {
+  const status = shownStatus(p, now);
+  if (status === 'published' && p.expiresAt) return `Expiră pe ${formatDate(p.expiresAt)}`;
+  if (status === 'expired' && p.expiresAt) return `A expirat pe ${formatDate(p.expiresAt)}`;
+  return `Modificat pe ${formatDate(p.updatedAt)}`;
+}
 
 // Unknown lifecycle paths and methods.
 editorRoutes.all('/posts/edit/:postId/*', () => {
