@@ -1,3 +1,4 @@
+import { flashText, withFlash } from '../flash-helpers';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
@@ -56,10 +57,10 @@ describe('/profile/edit', () => {
       cookie,
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/profile/edit?salvat=1');
+    expect(res.headers.get('location')).toBe('/profile/edit');
     expect(await userRow('user_profile_save')).toMatchObject({ name: 'Ion Popescu', phone: '0744555666' });
-    const page = await getAs('/profile/edit?salvat=1', cookie);
-    expect(textOf(await page.text())).toContain('Profilul a fost salvat.');
+    const page = await getAs('/profile/edit', withFlash(res, cookie));
+    expect(flashText(await page.text())).toBe('Profilul a fost salvat.');
   });
 
   it('clears the phone when left empty', async () => {

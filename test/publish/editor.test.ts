@@ -1,3 +1,4 @@
+import { flashText, withFlash } from '../flash-helpers';
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
@@ -64,7 +65,9 @@ describe('the ad form', () => {
     const res = await postFormAs('/posts/new', formOf(validFields()), cookie);
     expect(res.status).toBe(303);
     const location = res.headers.get('location') ?? '';
-    expect(location).toMatch(/^\/anunt\/imobiliare\/apartament-2-camere-central-\d+\?publicat=1$/);
+    expect(location).toMatch(/^\/anunt\/imobiliare\/apartament-2-camere-central-\d+$/);
+    const page = await getAs(location, withFlash(res, cookie));
+    expect(flashText(await page.text())).toContain('Anunțul a fost publicat.');
     const post = await postRow(idFromLocation(location));
     expect(post).toMatchObject({
       userId: user.id,
