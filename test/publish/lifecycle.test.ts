@@ -1,12 +1,13 @@
 // The life of an ad: published 30 days → expired (daily job); renew at most once a day; sold;
 // unpublish (back to draft) and publish again; delete with a confirmation, photos leaving R2.
-import { flashText, withFlash } from '../flash-helpers';
+
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { runScheduled } from '../../src/routes/scheduled';
 import { getAs, postFormAs } from '../auth-helpers';
+import { flashText, withFlash } from '../flash-helpers';
 import { get, textOf } from '../helpers';
 import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
 
@@ -130,9 +131,7 @@ describe('sold, unpublished, published again', () => {
       cookie,
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toMatch(
-      /\/anunt\/imobiliare\/titlu-schimbat-al-anuntului-\d+$/,
-    );
+    expect(res.headers.get('location')).toMatch(/\/anunt\/imobiliare\/titlu-schimbat-al-anuntului-\d+$/);
     const row = await postRow(ad.id);
     expect(row).toMatchObject({ status: 'published', expiresAt: ad.expiresAt, bumpedAt: ad.bumpedAt });
     expect(row?.updatedAt).toBeGreaterThan(Date.now() - 60_000);

@@ -119,7 +119,11 @@ describe('moderation actions and their effect on listings', () => {
   it('hides an ad (gone for visitors, visible to operators and its author) and shows it again', async () => {
     const author = await person();
     const ad = await makeAd(author.user.id);
-    const res = await postFormAs(`/moderare/anunt/${ad.id}/ascunde`, { hideReason: 'Spam sau anunț duplicat', hideDetails: 'Publicat de trei ori.' }, operator.cookie);
+    const res = await postFormAs(
+      `/moderare/anunt/${ad.id}/ascunde`,
+      { hideReason: 'Spam sau anunț duplicat', hideDetails: 'Publicat de trei ori.' },
+      operator.cookie,
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`/moderare#anunt-${ad.id}`);
     expect((await postRow(ad.id))?.status).toBe('hidden');
@@ -221,7 +225,11 @@ describe('moderation actions and their effect on listings', () => {
     const { user } = await person({ name: 'Autor Jurnal' });
     const ad = await makeAd(user.id, { title: 'Anunț pentru jurnal' });
     const before = Date.now();
-    await postFormAs(`/moderare/anunt/${ad.id}/ascunde`, { hideReason: 'Categorie greșită' }, operator.cookie);
+    await postFormAs(
+      `/moderare/anunt/${ad.id}/ascunde`,
+      { hideReason: 'Categorie greșită' },
+      operator.cookie,
+    );
     await postFormAs(`/moderare/utilizator/${user.id}/blocheaza`, {}, operator.cookie);
     const rows = await db
       .select()
@@ -236,6 +244,9 @@ describe('moderation actions and their effect on listings', () => {
     expect(text).toContain(
       `Ioana Operator a ascuns anunțul #${ad.id} — Anunț pentru jurnal — Categorie greșită`,
     );
+    // The log's times: 24-hour clock, never am/pm.
+    expect(text).toMatch(/\d{1,2} [a-z]+ \d{4} \d{2}:\d{2} · Ioana Operator a ascuns/);
+    expect(text).not.toMatch(/\d:\d{2} (am|pm)/);
     expect(text).toContain(`Ioana Operator a blocat utilizatorul #${user.id} — Autor Jurnal`);
   });
 
@@ -249,6 +260,20 @@ describe('moderation actions and their effect on listings', () => {
     expect(one).toContain(`href="${adPath(ad)}"`);
     expect(one).toMatch(/<button[^>]*>Ascunde anunțul<\/button>/);
     expect(one).toMatch(/<select[^>]*name="hideReason"[^>]*required/);
+    // Counts through the plural helper.
+    expect(textOf(one)).toContain('nicio fotografie');
+    await db.insert(schema.photos).values({
+      postId: ad.id,
+      userId: user.id,
+      fileName: 'una.jpg',
+      width: 10,
+      height: 10,
+      bytes: 1,
+      createdAt: Date.now(),
+    });
+    const again = await (await getAs('/moderare', operator.cookie)).text();
+    const row = again.slice(again.indexOf(`id="nou-${ad.id}"`));
+    expect(textOf(row.slice(0, row.indexOf('</article>')))).toContain('· 1 fotografie ·');
     expect(one).toContain(`/moderare/anunt/${ad.id}/ascunde`);
   });
 
