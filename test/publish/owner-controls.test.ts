@@ -152,7 +152,8 @@ describe('the ad page for operators', () => {
 
   it('refuses hiding without a reason, or with a reason not on the list (400, nothing changes)', async () => {
     const ad = await makeAd(owner.user.id);
-    for (const body of [{}, { hideReason: 'Motiv inventat' }, { hideDetails: '   ' }]) {
+    const bodies: Record<string, string>[] = [{}, { hideReason: 'Motiv inventat' }, { hideDetails: '   ' }];
+    for (const body of bodies) {
       const res = await postFormAs(`/moderare/anunt/${ad.id}/ascunde`, body, operator.cookie);
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(textOf(await res.text())).toContain('Alegeți motivul');
