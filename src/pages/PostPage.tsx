@@ -143,7 +143,8 @@ export function PostPage(props: PostPageProps) {
           </section>
           <p className="ad__dates muted">
             Anunț nr. {post.id}
-            {post.expiresAt ? (
+            {/* A sold, hidden or held ad does not "expire": its date would only confuse. */}
+            {post.expiresAt && (notice === null || notice === 'expired') ? (
               <>
                 {' · '}
                 {notice === 'expired' ? 'A expirat' : 'Expiră'}{' '}
