@@ -6,6 +6,7 @@ import { sessionMiddleware } from './auth/session';
 import { ErrorView } from './components/ErrorView';
 import { d1Session } from './d1-session';
 import type { AppEnv, Bindings } from './env';
+import { flashMiddleware } from './flash';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
@@ -13,6 +14,7 @@ import { hasSession, pageCache } from './page-cache';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
+import { accountPageRoutes } from './routes/account-page';
 import { authRoutes } from './routes/auth';
 import { devRoutes } from './routes/dev';
 import { editorRoutes } from './routes/editor';
@@ -81,6 +83,10 @@ app.use('*', d1Session);
 
 app.use('*', sessionMiddleware);
 
+// The one-time confirmation of the last action (src/flash.ts); outside the caching rule below, so the
+// page showing it is always private.
+app.use('*', flashMiddleware);
+
 // Public pages do not vary by user, so they may be cached briefly; anything personal says otherwise.
 // A signed-in person (or one who has just written) always gets `private, no-cache`: no shared cache
 // keeps their pages and their browser asks again each time, so no page is older than their last action.
@@ -112,6 +118,7 @@ app.route('/', editorRoutes);
 app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
+app.route('/', accountPageRoutes);
 app.route('/', authRoutes);
 app.route('/', pageRoutes);
 app.route('/', sitemapRoutes);

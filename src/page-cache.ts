@@ -21,6 +21,7 @@ import { SESSION_COOKIE_NAME } from './auth/session';
 import { forgetCounts } from './db/posts';
 import type { AppEnv } from './env';
 import { hasBookmarkCookie } from './lib/bookmark';
+import { hasFlashCookie } from './lib/flash';
 
 const STORABLE_TYPES = /^(text\/html|application\/xml|text\/xml|application\/atom\+xml|text\/plain)/;
 const DEFAULT_SECONDS = 60;
@@ -116,7 +117,7 @@ export function sharedDataMaxAgeMs(setting: string | undefined): number {
 
 /** A path whose answers may be kept: pages and feeds, not photos, APIs or the account area. */
 export function isCacheablePath(path: string): boolean {
-  return !/^\/(api|posts|profile|moderare|clerk|auth|__dev|raporteaza)(\/|$)/.test(path);
+  return !/^\/(api|posts|profile|moderare|clerk|auth|__dev|raporteaza|cont)(\/|$)/.test(path);
 }
 
 /** Workers' default cache of this data centre (the DOM lib in tsconfig hides its `default`). */
@@ -133,7 +134,9 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
     isCacheablePath(c.req.path) &&
     !hasSession(c.req.header('cookie'), c.req.header('authorization')) &&
     // Someone who has just written must see fresh pages, not what the data centre kept.
-    !hasBookmarkCookie(c.req.header('cookie'));
+    !hasBookmarkCookie(c.req.header('cookie')) &&
+    // A one-time confirmation makes the page personal: never answered from, nor put into, the cache.
+    !hasFlashCookie(c.req.header('cookie'));
   const keyUrl = eligible ? pageCacheKey(c.req.url) : null;
   if (!keyUrl) return next();
 

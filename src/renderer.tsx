@@ -2,6 +2,7 @@ import { reactRenderer } from '@hono/react-renderer';
 import type { Context } from 'hono';
 import { Layout, type PageMeta, type SiteContext } from './components/Layout';
 import type { AppEnv } from './env';
+import { flashMessage } from './flash';
 import clientAssets from './generated/client-assets.json';
 
 declare module '@hono/react-renderer' {
@@ -28,6 +29,7 @@ export function siteContext(c: Context<AppEnv>): SiteContext {
     assets: ASSETS,
     analytics,
     externalScripts,
+    flash: flashMessage(c),
   };
 }
 

@@ -4,6 +4,8 @@
 // drag), made the main photo, or removed; only the chosen category's own fields are shown. A photo
 // larger than the server keeps is shrunk in the browser first (./shrink.ts).
 
+import { PHOTOS, plural } from '../lib/plural';
+import { batchSummary } from '../lib/upload-summary';
 import { type ShrinkLimits, shrinkForUpload } from './shrink';
 
 interface Uploaded {
@@ -27,6 +29,9 @@ function installEditor(form: HTMLFormElement) {
     maxPixelsPng: Number(form.dataset.photoMaxPixelsPng ?? 3_000_000),
   };
   let pending = 0;
+  // The current batch: how many went up, and which failed and why.
+  let uploaded = 0;
+  let failures: string[] = [];
   // Photos are shrunk one after the other: ten 24 MP photos decoded at once would need about a
   // gigabyte, more than a cheap phone has.
   let shrinking: Promise<unknown> = Promise.resolve();
@@ -154,6 +159,22 @@ function installEditor(form: HTMLFormElement) {
     preview.width = 160;
     preview.height = 120;
     preview.alt = `Se încarcă ${file.name}`;
+    // What went wrong with this photo, for the summary when the batch is done.
+    const fail = (why: string) => {
+      li.classList.remove('photo-item--uploading');
+      li.classList.add('photo-item--failed');
+      progress.remove();
+      preview.alt = `${file.name}: nu a fost încărcată`;
+      note.textContent = `${file.name}: ${why}`;
+      failures.push(`${file.name} (${why})`);
+      li.append(
+        button('Elimină', 'remove', () => {
+          li.remove();
+          URL.revokeObjectURL(url);
+          refresh();
+        }),
+      );
+    };
     const url = URL.createObjectURL(file);
     preview.src = url;
     const progress = document.createElement('progress');
@@ -185,7 +206,10 @@ function installEditor(form: HTMLFormElement) {
     });
     const done = () => {
       pending--;
-      if (pending === 0) say('Fotografiile au fost încărcate.');
+      if (pending > 0) return;
+      say(batchSummary(uploaded, failures));
+      uploaded = 0;
+      failures = [];
     };
     xhr.addEventListener('load', () => {
       let data: Partial<Uploaded> & { error?: string; fields?: Record<string, string> } = {};
@@ -198,6 +222,8 @@ function installEditor(form: HTMLFormElement) {
         li.dataset.id = String(data.id);
         li.classList.remove('photo-item--uploading');
         progress.remove();
+        preview.alt = file.name;
+        uploaded++;
         const hidden = document.createElement('input');
         hidden.type = 'hidden';
         hidden.name = 'photoIds';
@@ -219,23 +245,12 @@ function installEditor(form: HTMLFormElement) {
         enhance(li);
         refresh();
       } else {
-        li.classList.add('photo-item--failed');
-        progress.remove();
-        note.textContent = `${file.name}: ${data.fields?.photos ?? data.error ?? 'încărcarea a eșuat'}`;
-        li.append(
-          button('Elimină', 'remove', () => {
-            li.remove();
-            URL.revokeObjectURL(url);
-            refresh();
-          }),
-        );
+        fail(data.fields?.photos ?? data.error ?? 'încărcarea a eșuat');
       }
       done();
     });
     xhr.addEventListener('error', () => {
-      li.classList.add('photo-item--failed');
-      progress.remove();
-      note.textContent = `${file.name}: încărcarea a eșuat (verificați conexiunea)`;
+      fail('încărcarea a eșuat, verificați conexiunea');
       done();
     });
     xhr.send(body);
@@ -245,8 +260,10 @@ function installEditor(form: HTMLFormElement) {
     const files = Array.from(input.files ?? []);
     const room = maxPhotos - items().length;
     if (files.length > room)
-      say(`Un anunț poate avea cel mult ${maxPhotos} fotografii; am păstrat primele ${Math.max(room, 0)}.`);
-    else say(`Se încarcă ${files.length === 1 ? 'o fotografie' : `${files.length} fotografii`}…`);
+      say(
+        `Un anunț poate avea cel mult ${plural(maxPhotos, PHOTOS)}; se încarcă doar ${plural(Math.max(room, 0), PHOTOS)}.`,
+      );
+    else say(`Se încarcă ${files.length === 1 ? 'o fotografie' : plural(files.length, PHOTOS)}…`);
     for (const file of files.slice(0, Math.max(room, 0))) uploadOne(file);
     // Already on their way: the form must not send them a second time.
     input.value = '';

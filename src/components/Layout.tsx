@@ -42,6 +42,8 @@ export interface SiteContext {
   /** Extra script URLs the page loads (Clerk's browser script, analytics) — already allowed by the CSP. */
   externalScripts?: { src: string; attrs?: Record<string, string> }[];
   analytics?: { scriptUrl: string; domain: string } | null;
+  /** The one-time confirmation of the person's last action (never on a cached page). */
+  flash?: string;
 }
 
 export interface LayoutProps extends PageMeta {
@@ -140,7 +142,7 @@ export function Layout({
                 Publică anunţ
               </a>
               <div id="account-menu" className="account-menu" data-island="account-menu">
-                <a className="btn account-menu__button" href={route('login')}>
+                <a className="btn account-menu__button" href={route('account')}>
                   <CircleUserIcon size={20} />
                   <span>Cont</span>
                 </a>
@@ -149,6 +151,11 @@ export function Layout({
           </div>
         </header>
         <main id="continut" className="wrap site-main">
+          {site.flash ? (
+            <p className="notice notice--ok flash" role="status">
+              {site.flash}
+            </p>
+          ) : null}
           {children}
         </main>
         <footer className="site-footer">

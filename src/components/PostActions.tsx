@@ -1,5 +1,8 @@
-// The owner's lifecycle buttons for one ad (editor page and "Anunțurile mele"): each a small POST form,
-// so they work without JavaScript. Deleting goes through a confirmation page.
+// The owner's lifecycle buttons for one ad (the ad page, the editor and "Anunțurile mele"): each a small
+// POST form, so they work without JavaScript. Deleting goes through a confirmation page.
+import type { Post } from '../db/schema';
+import { route } from '../lib/links';
+import { ownerChoices } from '../lib/post-status';
 
 export interface PostActionsProps {
   /** `/posts/edit/<id>/<action>` for each offered action; absent when not offered. */
@@ -14,6 +17,27 @@ export interface PostActionsProps {
   returnTo?: string;
   /** Why renewing is not offered now (renewed today). */
   renewNote?: string;
+}
+
+/** The lifecycle buttons an ad in this state offers the person (each a POST form), or why not. */
+export function actionsFor(
+  post: Pick<Post, 'id' | 'status' | 'bumpedAt' | 'expiresAt'>,
+  viewer: { banned: boolean },
+  now: number,
+  returnTo?: string,
+): PostActionsProps {
+  const href = (action: string) => route('postAction', { postId: post.id, action });
+  const choices = ownerChoices(post, viewer, now);
+  return {
+    edit: choices.edit.allowed ? route('editPost', { postId: post.id }) : undefined,
+    publish: choices.republish.allowed ? href('publica') : undefined,
+    renew: choices.renew.allowed ? href('reinnoieste') : undefined,
+    sold: choices.sold.allowed ? href('vandut') : undefined,
+    unpublish: choices.unpublish.allowed ? href('retrage') : undefined,
+    remove: choices.remove.allowed ? href('sterge') : undefined,
+    returnTo,
+    renewNote: choices.renew.why,
+  };
 }
 
 function ActionForm({
@@ -46,7 +70,7 @@ export function PostActions(props: PostActionsProps) {
         </a>
       ) : null}
       {props.publish ? (
-        <ActionForm action={props.publish} label="Publică din nou" returnTo={props.returnTo} primary />
+        <ActionForm action={props.publish} label="Republică" returnTo={props.returnTo} primary />
       ) : null}
       {props.renew ? (
         <ActionForm action={props.renew} label="Reînnoiește (30 de zile)" returnTo={props.returnTo} primary />

@@ -5,9 +5,11 @@
 //
 // Lifecycle (DECISIONS.md: 30 days, renewable at most once a day):
 //   draft ──publish──► published ──(30 days, daily cron)──► expired
-//   published|expired|sold ──renew──► published (+30 days from now, rises to the top)
+//   published|expired ──renew──► published (+30 days from now, rises to the top)
 //   published|expired ──sold──► sold          published|expired|sold ──unpublish──► draft
-//   any ──hide (operator)──► hidden ──unhide──► published (or expired when its time is up)
+//   draft|sold ──publish──► published (+30 days; rises only if not raised in the last day)
+//   any ──hide (operator, with a reason)──► hidden ──unhide──► published (or expired when its time is up)
+// The author may still edit a hidden ad: it stays hidden, marked as changed for the operators.
 // Unpublishing returns the ad to `draft` (the owner's own state); `hidden` is the operators' alone,
 // so an owner can never undo an operator's decision.
 import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
@@ -17,6 +19,7 @@ import { DAY_MS } from '../lib/dates';
 import { HttpError, TooManyRequests } from '../lib/errors';
 import { maskPhones } from '../lib/phone';
 import type { PostInput } from '../lib/post-form';
+import { canApply, LIFECYCLE_FROM, type LifecycleAction, RENEW_INTERVAL_MS } from '../lib/post-status';
 import { toSlug } from '../lib/slug';
 import { deletePhotoObjects } from '../photos/cleanup';
 import { type LogEntry, logStatement } from './moderation';
@@ -24,8 +27,6 @@ import { type Post, type PostStatus, photos, posts, reports } from './schema';
 
 /** How long a published or renewed ad stays up. */
 export const LIFETIME_MS = 30 * DAY_MS;
-/** A renewal (or republishing) raises an ad to the top at most once per this interval. */
-export const RENEW_INTERVAL_MS = DAY_MS;
 /** New ads per user per day. */
 export const NEW_POSTS_PER_DAY = 10;
 /** Drafts never published and untouched this long are removed by the daily job. */
@@ -77,6 +78,8 @@ export interface MyPost {
   publishedAt: number | null;
   bumpedAt: number | null;
   expiresAt: number | null;
+  hiddenReason: string | null;
+  hiddenEditedAt: number | null;
   photo: { id: number; fileName: string } | null;
 }
 
@@ -96,9 +99,12 @@ export async function listMyPosts(db: Db, userId: number): Promise<MyPost[]> {
       publishedAt: posts.publishedAt,
       bumpedAt: posts.bumpedAt,
       expiresAt: posts.expiresAt,
+      hiddenReason: posts.hiddenReason,
+      hiddenEditedAt: posts.hiddenEditedAt,
+      // The ad's own main photo: the outer row named by its table, never the photo's own id.
       photo: sql<
         string | null
-      >`(SELECT json_object('id', ph.id, 'fileName', ph.file_name) FROM photos ph WHERE ph.post_id = ${posts.id} ORDER BY ph.position, ph.id LIMIT 1)`,
+      >`(SELECT json_object('id', ph.id, 'fileName', ph.file_name) FROM photos ph WHERE ph.post_id = "posts"."id" AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`,
     })
     .from(posts)
     .where(eq(posts.userId, userId))
@@ -249,6 +255,8 @@ export async function updatePost(
     expectedVersion: number;
     now: number;
     log?: LogEntry;
+    /** The author changed a hidden ad: it goes back to the operators' queue, marked as changed. */
+    changedWhileHidden?: boolean;
   },
 ): Promise<boolean> {
   const { post, input, photoIds, removed, expectedVersion, now } = args;
@@ -269,7 +277,11 @@ export async function updatePost(
   statements.push(
     db
       .update(posts)
-      .set({ ...contentColumns(input, now), version: sql`${posts.version} + 1` })
+      .set({
+        ...contentColumns(input, now),
+        ...(args.changedWhileHidden ? { hiddenEditedAt: now } : {}),
+        version: sql`${posts.version} + 1`,
+      })
       .where(and(eq(posts.id, post.id), eq(posts.version, expectedVersion)))
       .returning({ id: posts.id }),
   );
@@ -281,21 +293,15 @@ export async function updatePost(
   return true;
 }
 
-export type LifecycleAction = 'publish' | 'renew' | 'sold' | 'unpublish';
-
-/** The states each owner action starts from. */
-const FROM: Record<LifecycleAction, PostStatus[]> = {
-  publish: ['draft'],
-  renew: ['published', 'expired', 'sold'],
-  sold: ['published', 'expired'],
-  unpublish: ['published', 'expired', 'sold'],
-};
+export { type LifecycleAction, RENEW_INTERVAL_MS };
 
 /** Whether the action is offered for an ad in this state (what the pages show as buttons). */
-export function canDo(post: Pick<Post, 'status' | 'bumpedAt'>, action: LifecycleAction, now: number) {
-  if (!FROM[action].includes(post.status)) return false;
-  if (action === 'renew') return !post.bumpedAt || post.bumpedAt <= now - RENEW_INTERVAL_MS;
-  return true;
+export function canDo(
+  post: Pick<Post, 'status' | 'bumpedAt' | 'expiresAt'>,
+  action: LifecycleAction,
+  now: number,
+) {
+  return canApply(post, action, now);
 }
 
 /**
@@ -316,7 +322,7 @@ export async function applyLifecycle(
       409,
       'Anunțul este în verificare după raportările primite și nu poate fi modificat până decide un operator.',
     );
-  if (!FROM[action].includes(post.status))
+  if (!LIFECYCLE_FROM[action].includes(post.status))
     throw new HttpError(409, 'Acțiunea nu este posibilă pentru acest anunț.');
   const recentlyBumped = !!post.bumpedAt && post.bumpedAt > now - RENEW_INTERVAL_MS;
   let set: Partial<typeof posts.$inferInsert>;
@@ -380,15 +386,25 @@ function renewRefusal(bumpedAt: number, now: number): TooManyRequests {
 }
 
 /**
- * Operators: hide an ad (only its author and operators see it), or show it again. Showing again an
- * ad held by reports dismisses its open reports in the same batch (the operator decided).
+ * Operators: hide an ad (only its author and operators see it, the author with `reason`), or show it
+ * again (the reason and the changed mark go). Showing again an ad held by reports dismisses its open
+ * reports in the same batch (the operator decided).
  */
-export async function setHidden(db: Db, post: Post, hidden: boolean, log: LogEntry, now: number) {
+export async function setHidden(
+  db: Db,
+  post: Post,
+  hidden: boolean,
+  log: LogEntry,
+  now: number,
+  reason: string | null = null,
+) {
   const set = hidden
-    ? { status: 'hidden' as const, closedAt: now }
+    ? { status: 'hidden' as const, closedAt: now, hiddenReason: reason, hiddenEditedAt: null }
     : {
         status: (post.expiresAt !== null && post.expiresAt > now ? 'published' : 'expired') as PostStatus,
         closedAt: null,
+        hiddenReason: null,
+        hiddenEditedAt: null,
       };
   await runBatch(db, [
     db

@@ -1,5 +1,5 @@
 // Operator tools: the moderation log, bans, and what /moderare lists.
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { moderationLog, posts, reports, users } from './schema';
 
@@ -29,6 +29,15 @@ export async function getUser(db: Db, userId: number) {
   return (await db.select().from(users).where(eq(users.id, userId)).get()) ?? null;
 }
 
+/** How many open reports an ad has (what an operator sees on the ad page). */
+export async function countOpenReports(db: Db, postId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(reports)
+    .where(and(eq(reports.postId, postId), isNull(reports.resolvedAt)));
+  return row?.n ?? 0;
+}
+
 /** Marks every open report of an ad resolved. */
 export async function resolveReports(db: Db, postId: number, log: LogEntry, now: number) {
   await db.batch([
@@ -56,6 +65,10 @@ export interface ModerationPost {
   authorBanned: boolean;
   authorIsOperator: boolean;
   photoCount: number;
+  /** The operator's reason, when hidden. */
+  hiddenReason: string | null;
+  /** When the author changed it after it was hidden (it waits to be looked at again). */
+  hiddenEditedAt: number | null;
   /** Open reports: how many, and each reason with its details. */
   openReports: { reason: string; details: string; createdAt: number }[];
 }
@@ -72,6 +85,8 @@ export interface LogRow {
 
 export interface ModerationData {
   reported: ModerationPost[];
+  /** Hidden ads their authors changed since: to look at again. */
+  changed: ModerationPost[];
   newest: ModerationPost[];
   log: LogRow[];
 }
@@ -90,7 +105,9 @@ const postFields = {
   authorName: sql<string>`${users.name}`.as('author_name'),
   authorBanned: sql<number>`${users.banned}`.as('user_banned'),
   authorRole: sql<string>`${users.role}`.as('author_role'),
-  photoCount: sql<number>`(SELECT count(*) FROM photos ph WHERE ph.post_id = ${posts.id})`.as('photo_count'),
+  photoCount: sql<number>`(SELECT count(*) FROM photos ph WHERE ph.post_id = "posts"."id")`.as('photo_count'),
+  hiddenReason: posts.hiddenReason,
+  hiddenEditedAt: posts.hiddenEditedAt,
 };
 
 /**
@@ -131,18 +148,32 @@ export async function moderationData(db: Db, limit = 30): Promise<ModerationData
     .leftJoin(users, eq(users.id, moderationLog.operatorUserId))
     .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
     .limit(limit);
-  const [heldRows, otherReportedRows, newestRows, log] = await db.batch([
+  const changedRows = db
+    .select(postFields)
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(and(eq(posts.status, 'hidden'), isNotNull(posts.hiddenEditedAt)))
+    .orderBy(desc(posts.hiddenEditedAt), desc(posts.id))
+    .limit(limit);
+  const [heldRows, otherReportedRows, newestRows, log, changed] = await db.batch([
     heldIds,
     reportedIds,
     newest,
     logRows,
+    changedRows,
   ]);
   const reportedRows = [
     ...heldRows,
     ...otherReportedRows.filter((r) => !heldRows.some((h) => h.postId === r.postId)),
   ];
-  const ids = [...new Set([...reportedRows.map((r) => r.postId), ...newestRows.map((r) => r.id)])];
-  if (ids.length === 0) return { reported: [], newest: [], log: log as LogRow[] };
+  const ids = [
+    ...new Set([
+      ...reportedRows.map((r) => r.postId),
+      ...newestRows.map((r) => r.id),
+      ...changed.map((r) => r.id),
+    ]),
+  ];
+  if (ids.length === 0) return { reported: [], changed: [], newest: [], log: log as LogRow[] };
   const [reportedPosts, openReports] = await db.batch([
     db
       .select(postFields)
@@ -188,6 +219,8 @@ export async function moderationData(db: Db, limit = 30): Promise<ModerationData
     authorBanned: !!row.authorBanned,
     authorIsOperator: row.authorRole === 'operator',
     photoCount: Number(row.photoCount) || 0,
+    hiddenReason: row.hiddenReason,
+    hiddenEditedAt: row.hiddenEditedAt,
     openReports: byPost.get(row.id) ?? [],
   });
   const order = new Map(reportedRows.map((r, i) => [r.postId, i]));
@@ -195,6 +228,7 @@ export async function moderationData(db: Db, limit = 30): Promise<ModerationData
     reported: (reportedPosts as Row[])
       .map(toPost)
       .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+    changed: (changed as Row[]).map(toPost),
     newest: newestRows.map(toPost),
     log: log as LogRow[],
   };

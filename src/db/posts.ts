@@ -54,7 +54,7 @@ function promotedNow(now: number) {
 
 const firstPhoto = sql<
   string | null
->`(SELECT json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height) FROM photos ph WHERE ph.post_id = ${posts.id} AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`;
+>`(SELECT json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height) FROM photos ph WHERE ph.post_id = "posts"."id" AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`;
 
 function cardFields(now: number) {
   return {

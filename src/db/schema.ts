@@ -81,6 +81,10 @@ export const posts = sqliteTable(
     renewedAt: integer('renewed_at'),
     /** Marked by the owner as sold, or hidden by an operator. */
     closedAt: integer('closed_at'),
+    /** The operator's reason for hiding the ad, shown to its author (migration 0006). */
+    hiddenReason: text('hidden_reason'),
+    /** When the author changed the ad after it was hidden: it waits for an operator again. */
+    hiddenEditedAt: integer('hidden_edited_at'),
     /**
      * The ad's rowid in posts_fts while it is published, set only by the index triggers
      * (migration 0003): a sequence that grows with each publication or renewal.
@@ -170,6 +174,16 @@ export const REPORT_REASONS = [
   'Deja vândut',
   'Conținut nepotrivit',
   'Altceva',
+] as const;
+
+/** Why an operator hides an ad: one of these, with their own words added (shown to the author). */
+export const HIDE_REASONS = [
+  'Înșelătorie sau anunț fals',
+  'Spam sau anunț duplicat',
+  'Categorie greșită',
+  'Conținut nepotrivit',
+  'Fotografii nepotrivite',
+  'Alt motiv',
 ] as const;
 
 export const reports = sqliteTable(

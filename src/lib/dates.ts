@@ -21,19 +21,74 @@ dayjs.locale(
   true,
 );
 
-/** Date formats of spec §9 plus the numeric day.month.year of spec §1. */
+/**
+ * Date formats of spec §9 plus the numeric day.month.year of spec §1. The spec's `D MMMM YYYY h:mm a`
+ * is written the Romanian way, in the 24-hour clock: `24 noiembrie 2026 16:10`.
+ */
 export const DATE_FORMATS = {
   short: 'D MMM YYYY',
   long: 'D MMMM YYYY',
-  longTime: 'D MMMM YYYY h:mm a',
+  longTime: 'D MMMM YYYY HH:mm',
   numeric: 'DD.MM.YYYY',
+  time: 'HH:mm',
 } as const;
 
 export type DateFormat = keyof typeof DATE_FORMATS;
 
-/** Formats a timestamp (ms) or Date in UTC with the Romanian locale. */
+/** Dates are shown in Romania's time zone; D1 keeps UTC milliseconds. */
+export const DISPLAY_TIME_ZONE = 'Europe/Bucharest';
+
+const zoneParts = new Intl.DateTimeFormat('en-GB', {
+  timeZone: DISPLAY_TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+
+/** How far Bucharest's wall clock is ahead of UTC at `ms` (2 h in winter, 3 h in summer). */
+export function bucharestOffsetMs(ms: number): number {
+  const parts: Record<string, number> = {};
+  for (const p of zoneParts.formatToParts(new Date(ms))) {
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  }
+  const wall = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour % 24, parts.minute, parts.second);
+  return wall - Math.floor(ms / 1000) * 1000;
+}
+
+/** Formats a timestamp (ms) or Date as Bucharest's wall clock shows it, with the Romanian locale. */
 export function formatDate(value: number | Date, format: DateFormat = 'long'): string {
-  return dayjs(value).utc().locale('ro').format(DATE_FORMATS[format]);
+  const ms = typeof value === 'number' ? value : value.getTime();
+  return dayjs(ms + bucharestOffsetMs(ms))
+    .utc()
+    .locale('ro')
+    .format(DATE_FORMATS[format]);
+}
+
+/** The Bucharest calendar day of `ms`, as `YYYY-MM-DD` (what a date input shows and sends). */
+export function bucharestDay(ms: number): string {
+  return new Date(ms + bucharestOffsetMs(ms)).toISOString().slice(0, 10);
+}
+
+/** The UTC instant at which the Bucharest day `YYYY-MM-DD` starts (day limits follow this day). */
+export function startOfBucharestDay(day: string): number {
+  const midnightUtc = Date.parse(`${day}T00:00:00Z`);
+  // The offset at that wall time: try the offset of a moment near it, then correct once.
+  let guess = midnightUtc - bucharestOffsetMs(midnightUtc);
+  guess = midnightUtc - bucharestOffsetMs(guess);
+  return guess;
+}
+
+/** "azi", "ieri" or the date, by the Bucharest calendar day. */
+export function relativeDay(value: number, now: number, format: DateFormat = 'long'): string {
+  const day = bucharestDay(value);
+  if (day === bucharestDay(now)) return 'azi';
+  const yesterday = startOfBucharestDay(bucharestDay(now)) - 1;
+  if (day === bucharestDay(yesterday)) return 'ieri';
+  return formatDate(value, format);
 }
 
 /** ISO 8601 for machines (sitemaps, JSON-LD, feeds, `<time datetime>`). */

@@ -32,6 +32,7 @@ export const ROUTES = {
   photoResponsive: '/api/poze/responsive/[id]/[fileName]',
   photoUpload: '/api/poze',
   accountMenu: '/api/cont',
+  account: '/cont',
   report: '/raporteaza/[postId]',
   moderation: '/moderare',
   moderatePost: '/moderare/anunt/[postId]/[action]',

@@ -151,7 +151,7 @@ export function EditorPage(props: EditorPageProps) {
               {...control}
               type="text"
               required
-              maxLength={TITLE_MAX + 20}
+              maxLength={TITLE_MAX}
               defaultValue={values.title}
               autoComplete="off"
             />
@@ -281,7 +281,7 @@ export function EditorPage(props: EditorPageProps) {
         <Field
           name="phone"
           label="Telefon de contact"
-          hint="Mobil sau fix din România. Este arătat doar celor care apasă „Arată telefonul”."
+          hint="Mobil sau fix din România. Este arătat doar celor care apasă „Informații de contact” pe pagina anunțului."
           error={errors.phone}
         >
           {(control) => (

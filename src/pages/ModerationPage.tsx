@@ -1,7 +1,11 @@
 // `/moderare` (operators): reported ads with their reasons, the newest ads, the actions on each
 // (hide/show, delete, promote until a date, resolve reports, ban/unban the author), and the log.
+
+import { HideForm } from '../components/HideForm';
 import type { LogRow, ModerationPost } from '../db/moderation';
 import { formatDate } from '../lib/dates';
+import { PHOTOS, plural } from '../lib/plural';
+import { STATUS_NAMES } from '../lib/post-status';
 
 export interface ModerationRow extends ModerationPost {
   href: string;
@@ -12,22 +16,19 @@ export interface ModerationRow extends ModerationPost {
 }
 
 export interface ModerationPageProps {
-  notice?: string;
   reported: ModerationRow[];
+  /** Hidden ads changed by their authors since. */
+  changed: ModerationRow[];
+  hideReasons: readonly string[];
   newest: ModerationRow[];
   log: LogRow[];
   minPromotionDate: string;
   defaultPromotionDate: string;
 }
 
-const STATUS: Record<string, string> = {
-  draft: 'Ciornă',
-  published: 'Publicat',
-  expired: 'Expirat',
-  sold: 'Vândut',
-  hidden: 'Ascuns',
-  held: 'În verificare',
-};
+const STATUS: Record<string, string> = STATUS_NAMES;
+
+const OPEN_REPORTS = { none: 'niciun raport deschis', one: '1 raport deschis', many: 'rapoarte deschise' };
 
 const ACTION_LABELS: Record<string, string> = {
   hide: 'a ascuns anunțul',
@@ -58,27 +59,37 @@ function Button({ action, label, danger }: { action: string; label: string; dang
 function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; props: ModerationPageProps }) {
   const dateId = `${prefix}-promo-${row.id}`;
   return (
-    <article className="mod-post box" id={`${prefix === 'r' ? 'anunt' : 'nou'}-${row.id}`}>
+    <article
+      className="mod-post box"
+      id={`${prefix === 'r' ? 'anunt' : prefix === 'm' ? 'modificat' : 'nou'}-${row.id}`}
+    >
       <h3 className="mod-post__title">
         <a href={row.href}>{row.title}</a>
       </h3>
       <p className="mod-post__meta">
         <span className={`status status--${row.status}`}>{STATUS[row.status] ?? row.status}</span>
-        {` · #${row.id} · adăugat pe ${formatDate(row.createdAt)} · ${row.photoCount} fotografii · de `}
+        {` · #${row.id} · adăugat pe ${formatDate(row.createdAt)} · ${plural(row.photoCount, PHOTOS)} · de `}
         <a href={row.authorHref}>{row.authorName}</a>
         {row.authorBanned ? <strong className="mod-post__banned"> (blocat)</strong> : null}
         {row.promotedNow && row.promotedUntil ? (
           <span className="mod-post__promo"> · promovat până pe {formatDate(row.promotedUntil)}</span>
         ) : null}
       </p>
+      {row.status === 'hidden' && row.hiddenReason ? (
+        <p className="mod-post__reason">
+          <strong>Ascuns:</strong> {row.hiddenReason}
+          {row.hiddenEditedAt ? (
+            <strong className="mod-post__changed">
+              {' '}
+              · modificat de autor pe {formatDate(row.hiddenEditedAt, 'longTime')}
+            </strong>
+          ) : null}
+        </p>
+      ) : null}
       {row.openReports.length > 0 ? (
         <div className="mod-post__reports">
           <p>
-            <strong>
-              {row.openReports.length === 1
-                ? '1 raport deschis'
-                : `${row.openReports.length} rapoarte deschise`}
-            </strong>
+            <strong>{plural(row.openReports.length, OPEN_REPORTS)}</strong>
           </p>
           <ul>
             {row.openReports.slice(0, 10).map((r, i) => (
@@ -92,16 +103,9 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
         </div>
       ) : null}
       <div className="post-actions">
-        {row.status === 'held' ? (
-          <>
-            <Button action={row.action('arata')} label="Arată din nou" />
-            <Button action={row.action('ascunde')} label="Ascunde" />
-          </>
-        ) : row.status === 'hidden' ? (
+        {row.status === 'hidden' || row.status === 'held' ? (
           <Button action={row.action('arata')} label="Arată din nou" />
-        ) : (
-          <Button action={row.action('ascunde')} label="Ascunde" />
-        )}
+        ) : null}
         {row.openReports.length > 0 ? (
           <Button action={row.action('rezolva')} label="Rezolvă rapoartele" />
         ) : null}
@@ -114,6 +118,16 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
           <Button action={row.userAction('blocheaza')} label="Blochează autorul" danger />
         )}
       </div>
+      {row.status === 'hidden' ? null : (
+        <details className="mod-post__hide">
+          <summary>Ascunde anunțul…</summary>
+          <HideForm
+            action={row.action('ascunde')}
+            reasons={props.hideReasons}
+            idPrefix={`${prefix}-hide-${row.id}`}
+          />
+        </details>
+      )}
       <form method="post" action={row.action('promoveaza')} className="mod-post__promote">
         <label htmlFor={dateId}>Promovează până pe</label>
         <input
@@ -147,10 +161,13 @@ export function ModerationPage(props: ModerationPageProps) {
   return (
     <section className="moderation" id="moderare">
       <h1>Moderare</h1>
-      {props.notice ? (
-        <p className="notice notice--ok" role="status">
-          {props.notice}
-        </p>
+      {props.changed.length > 0 ? (
+        <section aria-labelledby="changed-title" className="moderation__section" id="modificate">
+          <h2 id="changed-title">Anunțuri ascunse, modificate de autor</h2>
+          {props.changed.map((row) => (
+            <PostRow key={row.id} row={row} prefix="m" props={props} />
+          ))}
+        </section>
       ) : null}
       <section aria-labelledby="reported-title" className="moderation__section">
         <h2 id="reported-title">Anunțuri raportate</h2>

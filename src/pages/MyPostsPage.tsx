@@ -1,6 +1,7 @@
 // `/posts/mine` ("Anunțurile mele"): the signed-in person's ads in every state, with the actions each
 // state allows; and the confirmation step of deleting an ad.
 import { PostActions, type PostActionsProps } from '../components/PostActions';
+import { PHOTOS, plural } from '../lib/plural';
 
 export interface MyPostRow {
   id: number;
@@ -11,29 +12,36 @@ export interface MyPostRow {
   statusClass: string;
   /** e.g. "Expiră pe 12 iunie 2026". */
   detail: string;
+  /** What the author should know or do in this state. */
+  advice?: string;
+  /** The operator's reason, for a hidden ad. */
+  hiddenReason?: string | null;
   price: string | null;
   actions: PostActionsProps;
 }
 
 export interface MyPostsPageProps {
   rows: MyPostRow[];
-  /** Confirmation of the last action (from `?ok=`). */
-  notice?: string;
+  /** The person's account is suspended: none of their ads is shown to anyone. */
+  banned?: boolean;
   newPostHref: string;
 }
 
-export function MyPostsPage({ rows, notice, newPostHref }: MyPostsPageProps) {
+export function MyPostsPage({ rows, banned, newPostHref }: MyPostsPageProps) {
   return (
     <section className="my-posts">
       <div className="my-posts__head">
         <h1>Anunțurile mele</h1>
-        <a className="btn btn--accent" href={newPostHref}>
-          Publică un anunț
-        </a>
+        {banned ? null : (
+          <a className="btn btn--accent" href={newPostHref}>
+            Publică un anunț
+          </a>
+        )}
       </div>
-      {notice ? (
-        <p className="notice notice--ok" role="status">
-          {notice}
+      {banned ? (
+        <p className="notice notice--error">
+          Contul dumneavoastră a fost suspendat de un operator: anunțurile de mai jos nu mai sunt vizibile
+          pentru nimeni și nu le puteți modifica. Dacă credeți că este o greșeală, scrieți-ne.
         </p>
       ) : null}
       {rows.length === 0 ? (
@@ -52,10 +60,20 @@ export function MyPostsPage({ rows, notice, newPostHref }: MyPostsPageProps) {
                   <a href={row.href}>{row.title}</a>
                 </h2>
                 <p className="my-post__meta">
-                  <span className={`status ${row.statusClass}`}>{row.statusLabel}</span>{' '}
+                  {banned ? (
+                    <span className="status status--hidden">Nevizibil (cont suspendat)</span>
+                  ) : (
+                    <span className={`status ${row.statusClass}`}>{row.statusLabel}</span>
+                  )}{' '}
                   <span className="muted">{row.detail}</span>
                   {row.price ? <span className="my-post__price"> · {row.price}</span> : null}
                 </p>
+                {row.hiddenReason && !banned ? (
+                  <p className="my-post__reason">
+                    <strong>Motivul operatorului:</strong> {row.hiddenReason}
+                  </p>
+                ) : null}
+                {row.advice && !banned ? <p className="muted my-post__advice">{row.advice}</p> : null}
                 <PostActions {...row.actions} />
               </div>
             </li>
@@ -82,8 +100,9 @@ export function ConfirmDeletePage(props: ConfirmDeletePageProps) {
       <h1>Ștergeți anunțul?</h1>
       <p>
         Anunțul <a href={props.postHref}>{props.title}</a>
-        {props.photoCount > 0 ? ` și cele ${props.photoCount} fotografii ale sale` : ''} vor fi șterse
-        definitiv. Nu le veți mai putea recupera.
+        {props.photoCount === 0
+          ? ' va fi șters definitiv. Nu îl veți mai putea recupera.'
+          : `${props.photoCount === 1 ? ' și fotografia sa' : ` și cele ${plural(props.photoCount, PHOTOS)} ale sale`} vor fi șterse definitiv. Nu le veți mai putea recupera.`}
       </p>
       <form method="post" action={props.action} className="form">
         <label className="checkbox">

@@ -3,6 +3,12 @@ import { ContactReveal, type ContactState } from '../components/ContactReveal';
 import { Gallery } from '../components/Gallery';
 import { CircleUserIcon, InfoIcon, PinIcon } from '../components/Icons';
 import { PostGrid } from '../components/PostCard';
+import {
+  OperatorPanel,
+  type OperatorPanelProps,
+  OwnerPanel,
+  type OwnerPanelProps,
+} from '../components/PostControls';
 import type { CategoryTree } from '../db/categories';
 import type { NeighbourPost, PhotoRef, PostAuthor, PostCardData } from '../db/posts';
 import type { Post } from '../db/schema';
@@ -35,6 +41,12 @@ export interface PostPageProps {
   reportReasons: readonly string[];
   /** Owner or operator viewing an ad the public cannot see. */
   editHref?: string;
+  /** The author's status and actions (signed-in author only). */
+  ownerPanel?: OwnerPanelProps;
+  /** The operator's tools (signed-in operators only). */
+  operatorPanel?: OperatorPanelProps;
+  /** False for the ad's own author: nobody reports their own ad. */
+  canReport?: boolean;
 }
 
 const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: string }> = {
@@ -51,8 +63,8 @@ const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: stri
     text: 'Anunț ascuns: doar autorul și operatorii îl pot vedea.',
   },
   held: {
-    className: 'notice notice--error',
-    text: 'Anunț în verificare: a fost raportat de mai multe persoane și nu este vizibil public până când un operator îl verifică.',
+    className: 'notice notice--warn',
+    text: 'Anunț în verificare: a fost raportat de mai multe persoane și doar autorul și operatorii îl pot vedea până când un operator îl verifică.',
   },
   draft: {
     className: 'notice notice--error',
@@ -76,13 +88,19 @@ export function PostPage(props: PostPageProps) {
       {notice ? (
         <p className={NOTICES[notice].className} role="status">
           <InfoIcon size={18} /> {NOTICES[notice].text}
-          {props.editHref ? (
+          {props.editHref && !props.ownerPanel ? (
             <>
               {' '}
               <a href={props.editHref}>Editează anunțul</a>
             </>
           ) : null}
         </p>
+      ) : null}
+      {props.ownerPanel || props.operatorPanel ? (
+        <div className="post-panels">
+          {props.ownerPanel ? <OwnerPanel {...props.ownerPanel} /> : null}
+          {props.operatorPanel ? <OperatorPanel {...props.operatorPanel} /> : null}
+        </div>
       ) : null}
       <div className="ad__layout">
         <div className="ad__main">
@@ -125,7 +143,8 @@ export function PostPage(props: PostPageProps) {
           </section>
           <p className="ad__dates muted">
             Anunț nr. {post.id}
-            {post.expiresAt ? (
+            {/* A sold, hidden or held ad does not "expire": its date would only confuse. */}
+            {post.expiresAt && (notice === null || notice === 'expired') ? (
               <>
                 {' · '}
                 {notice === 'expired' ? 'A expirat' : 'Expiră'}{' '}
@@ -151,27 +170,29 @@ export function PostPage(props: PostPageProps) {
               <a href={props.authorHref}>Toate anunțurile autorului</a>
             </div>
           </div>
-          <details className="report">
-            <summary>Raportează anunțul</summary>
-            <form method="post" action={props.reportAction} className="report__form">
-              <fieldset>
-                <legend>Motivul</legend>
-                {props.reportReasons.map((reason, i) => (
-                  <label key={reason} className="report__reason">
-                    <input type="radio" name="reason" value={reason} required defaultChecked={i === 0} />{' '}
-                    {reason}
-                  </label>
-                ))}
-              </fieldset>
-              <label className="report__details">
-                Detalii (opțional)
-                <textarea name="details" rows={3} maxLength={1000} />
-              </label>
-              <button type="submit" className="btn">
-                Trimite raportul
-              </button>
-            </form>
-          </details>
+          {props.canReport === false ? null : (
+            <details className="report">
+              <summary>Raportează anunțul</summary>
+              <form method="post" action={props.reportAction} className="report__form">
+                <fieldset>
+                  <legend>Motivul</legend>
+                  {props.reportReasons.map((reason, i) => (
+                    <label key={reason} className="report__reason">
+                      <input type="radio" name="reason" value={reason} required defaultChecked={i === 0} />{' '}
+                      {reason}
+                    </label>
+                  ))}
+                </fieldset>
+                <label className="report__details">
+                  Detalii (opțional)
+                  <textarea name="details" rows={3} maxLength={1000} />
+                </label>
+                <button type="submit" className="btn">
+                  Trimite raportul
+                </button>
+              </form>
+            </details>
+          )}
         </aside>
       </div>
 

@@ -16,7 +16,6 @@ export interface ProfilePageProps {
   errors: Record<string, string>;
   email: string | null;
   avatarUrl: string | null;
-  saved: boolean;
   /** Where "Anunțurile mele" lives. */
   myPostsHref: string;
   /** Sign-out (POST), also reachable here without JavaScript. */
@@ -33,7 +32,6 @@ export function ProfilePage({
   errors,
   email,
   avatarUrl,
-  saved,
   myPostsHref,
   signOutAction,
   formMessage,
@@ -42,11 +40,6 @@ export function ProfilePage({
   return (
     <section className="profile-page">
       <h1>Profilul meu</h1>
-      {saved ? (
-        <p className="notice notice--ok" role="status">
-          Profilul a fost salvat.
-        </p>
-      ) : null}
       <ErrorSummary
         title={
           formMessage

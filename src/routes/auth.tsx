@@ -1,6 +1,7 @@
 // Sign-in, sign-up, after-auth and sign-out (spec §2). With a Clerk instance, its own components
 // (in Romanian) do the work in the browser; without one (local development and tests), a plain
 // form mints a session token with the local key pair. Both end up in the same middleware.
+
 import { createClerkClient } from '@clerk/backend';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
@@ -14,6 +15,7 @@ import { CLIENT_UAT_COOKIE, DEV_BROWSER_COOKIE, mintLocalSession, SESSION_COOKIE
 import type { User } from '../db/schema';
 import { findUserByEmail, listDemoUsers, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv } from '../env';
+import { setFlash } from '../flash';
 import { route } from '../lib/links';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
@@ -159,6 +161,7 @@ function localSignIn(mode: Mode) {
       maxAge,
     });
     c.header('Cache-Control', 'no-store');
+    setFlash(c, 'conectat');
     return c.redirect(redirectUrl, 303);
   };
 }
@@ -201,6 +204,7 @@ const afterAuth = async (c: Context<AppEnv>) => {
   if (claims) {
     const identity = await identityFromClerk(c, identityFromClaims(claims));
     await upsertUserFromSession(c.get('db'), identity, { refresh: true });
+    setFlash(c, 'conectat');
   }
   c.header('Cache-Control', 'no-store');
   return c.redirect(target, 303);
@@ -234,5 +238,6 @@ authRoutes.post(route('signOut'), async (c) => {
     else deleteCookie(c, name, { path: '/', secure });
   }
   c.header('Cache-Control', 'no-store');
+  setFlash(c, 'deconectat');
   return c.redirect(route('home'), 303);
 });

@@ -8,11 +8,10 @@ import { HTTPException } from 'hono/http-exception';
 import type { ReactNode } from 'react';
 import { requireOwner, requireWriter, signedIn } from '../auth/guards';
 import { EditConflict } from '../components/EditConflict';
-import type { PostActionsProps } from '../components/PostActions';
+import { actionsFor } from '../components/PostActions';
 import { buildTree, type CategoryTree, getCategoryTreeCached } from '../db/categories';
 import {
   applyLifecycle,
-  canDo,
   checkPhotos,
   countPostsCreatedSince,
   createPost,
@@ -29,6 +28,7 @@ import type { LogEntry } from '../db/moderation';
 import { countPhotosSince, listPhotosByIds, listPhotosOfPost } from '../db/photos';
 import type { Post } from '../db/schema';
 import type { AppEnv, CurrentUser } from '../env';
+import { setFlash } from '../flash';
 import { DAY_MS, formatDate } from '../lib/dates';
 import {
   type EditGuard,
@@ -41,7 +41,8 @@ import {
   VERSION_FIELD,
 } from '../lib/edit-guard';
 import { BadInput, Forbidden, HttpError, NotFound } from '../lib/errors';
-import { link, postPath, route, safeReturnPath } from '../lib/links';
+import { type FlashCode, isFlashCode } from '../lib/flash';
+import { postPath, route, safeReturnPath } from '../lib/links';
 import { LOCALITIES } from '../lib/localities';
 import { ADS, plural } from '../lib/plural';
 import { type CategoryKind, FIELDS_BY_KIND } from '../lib/post-fields';
@@ -54,6 +55,7 @@ import {
   readPostForm,
   validatePostForm,
 } from '../lib/post-form';
+import { STATUS_NAMES, shownStatus, statusAdvice, statusLine } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { forgetPages } from '../page-cache';
 import { purgeForPost } from '../page-purge';
@@ -67,10 +69,6 @@ import { UPLOADS_PER_HOUR } from './photos';
 export const editorRoutes = new Hono<AppEnv>();
 editorRoutes.use('/posts/*', signedIn);
 
-/** The query parameter the ad page receives after publishing / saving (for a confirmation notice). */
-export const PUBLISHED_QUERY = 'publicat';
-export const SAVED_QUERY = 'salvat';
-
 const ACTIONS: Record<string, LifecycleAction> = {
   publica: 'publish',
   reinnoieste: 'renew',
@@ -78,13 +76,13 @@ const ACTIONS: Record<string, LifecycleAction> = {
   retrage: 'unpublish',
 };
 
-/** What `/posts/mine?ok=` (and the ad page's `?stare=`) confirm. */
-const DONE: Record<string, string> = {
-  publica: 'Anunțul a fost publicat din nou pentru 30 de zile.',
-  reinnoieste: 'Anunțul a fost reînnoit pentru încă 30 de zile și apare din nou printre primele.',
-  vandut: 'Anunțul a fost marcat ca vândut.',
-  retrage: 'Anunțul a fost retras. Îl puteți publica din nou oricând.',
-  sterge: 'Anunțul a fost șters.',
+/** The confirmation each action leaves for the next page. */
+const DONE: Record<string, FlashCode> = {
+  publica: 'republicat',
+  reinnoieste: 'reinnoit',
+  vandut: 'vandut',
+  retrage: 'retras',
+  sterge: 'sters',
 };
 
 function parseId(value: string | undefined): number {
@@ -209,51 +207,6 @@ async function editorPhotos(
   return { photos, ids: photos.map((p) => p.id) };
 }
 
-const STATUS_LABELS: Record<Post['status'], string> = {
-  draft: 'Ciornă (nepublicat)',
-  published: 'Publicat',
-  expired: 'Expirat',
-  sold: 'Vândut',
-  hidden: 'Ascuns de un operator',
-  held: 'În verificare: raportat, ascuns publicului până decide un operator',
-};
-
-function statusOf(post: Pick<Post, 'status' | 'expiresAt'>, now: number): Post['status'] {
-  return post.status === 'published' && post.expiresAt !== null && post.expiresAt <= now
-    ? 'expired'
-    : post.status;
-}
-
-function statusDetail(post: Pick<Post, 'status' | 'expiresAt' | 'updatedAt'>, now: number): string {
-  const status = statusOf(post, now);
-  if (status === 'published' && post.expiresAt) return `Expiră pe ${formatDate(post.expiresAt)}`;
-  if (status === 'expired' && post.expiresAt) return `A expirat pe ${formatDate(post.expiresAt)}`;
-  return `Modificat pe ${formatDate(post.updatedAt)}`;
-}
-
-/** The lifecycle buttons an ad in this state offers. */
-function actionsFor(
-  post: Pick<Post, 'id' | 'status' | 'bumpedAt'>,
-  now: number,
-  returnTo?: string,
-): PostActionsProps {
-  const href = (action: string) => route('postAction', { postId: post.id, action });
-  const hidden = post.status === 'hidden';
-  const renewable = canDo(post, 'renew', now);
-  return {
-    publish: !hidden && canDo(post, 'publish', now) ? href('publica') : undefined,
-    renew: !hidden && renewable ? href('reinnoieste') : undefined,
-    sold: !hidden && canDo(post, 'sold', now) ? href('vandut') : undefined,
-    unpublish: !hidden && canDo(post, 'unpublish', now) ? href('retrage') : undefined,
-    remove: href('sterge'),
-    returnTo,
-    renewNote:
-      !hidden && !renewable && ['published', 'expired', 'sold'].includes(post.status)
-        ? 'Anunțul poate fi reînnoit o dată pe zi.'
-        : undefined,
-  };
-}
-
 interface RenderArgs {
   mode: 'new' | 'edit';
   values: PostFormValues;
@@ -303,8 +256,8 @@ async function renderEditor(c: Context<AppEnv>, args: RenderArgs) {
         post
           ? {
               href: postPath(post, categorySlug(args.tree, post)),
-              statusLabel: `${STATUS_LABELS[statusOf(post, now)]} · ${statusDetail(post, now)}`,
-              actions: actionsFor(post, now),
+              statusLabel: statusLine(post, now),
+              actions: { ...actionsFor(post, args.user, now), edit: undefined },
             }
           : undefined
       }
@@ -415,7 +368,8 @@ editorRoutes.post('/posts/new', async (c) => {
     // Nothing cached shows the new ad's own page yet; this refreshes the counts.
     await forgetPages(c.req.url, []);
     const created = { id, slug: (await getPost(db, id))?.slug ?? '' };
-    return c.redirect(link(postPath(created, slug), {}, { [PUBLISHED_QUERY]: 1 }), 303);
+    setFlash(c, 'publicat');
+    return c.redirect(postPath(created, slug), 303);
   } catch (err) {
     return keepFormOnFailure(c, err, { mode: 'new', values, user, hiddenFields });
   }
@@ -440,7 +394,8 @@ async function redirectToCreated(c: Context<AppEnv>, post: Post, user: CurrentUs
   // A token is only ever in its author's own form; someone else's is refused like a stale form.
   if (post.userId !== user.id) throw new HttpError(409, 'Formularul a fost deja trimis.');
   const tree = await getCategoryTreeCached(c.get('db'));
-  return c.redirect(link(postPath(post, categorySlug(tree, post)), {}, { [PUBLISHED_QUERY]: 1 }), 303);
+  setFlash(c, 'publicat');
+  return c.redirect(postPath(post, categorySlug(tree, post)), 303);
 }
 
 /** Shown in place of photos whose thumbnails cannot be looked up (D1 unreachable). */
@@ -549,6 +504,8 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
     const oldPath = postPath(post, categorySlug(tree, post));
     const current = (await listPhotosOfPost(db, post.id)).filter((p) => p.kind === 'post').map((p) => p.id);
     const plan = photoPlan(current, checked.photoIds, guard);
+    // The author correcting a hidden ad asks the operators to look again; an operator's edit does not.
+    const changedWhileHidden = post.status === 'hidden' && user.id === post.userId;
     const saved = await updatePost(c.env, db, {
       post,
       input: checked.input,
@@ -557,6 +514,7 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
       expectedVersion,
       now,
       log: operatorLog(user, post, 'edit'),
+      changedWhileHidden,
     });
     if (!saved) {
       // Saved elsewhere between reading the ad and writing it: nothing of this save was applied.
@@ -567,20 +525,17 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
     const latest = await getPost(db, post.id);
     const target = postPath(latest ?? post, categorySlug(tree, latest ?? post));
     await purgeForPost(c.req.url, db, latest ?? post, [oldPath]);
-    return c.redirect(link(target, {}, { [SAVED_QUERY]: 1 }), 303);
+    setFlash(c, changedWhileHidden ? 'salvat-verificare' : 'salvat');
+    return c.redirect(target, 303);
   } catch (err) {
     return keepFormOnFailure(c, err, { mode: 'edit', values, post, user, hiddenFields });
   }
 });
 
-/** Where an action returns: the page it came from (same site only) with `?ok=`, else the ad. */
-function afterAction(form: FormData, fallback: string, done: string): string {
+/** Where an action returns: the page it came from (same site only), else `fallback`. */
+function afterAction(form: FormData, fallback: string): string {
   const raw = form.get('returnTo');
-  const back = safeReturnPath(typeof raw === 'string' ? raw : null, '');
-  if (!back) return fallback;
-  const url = new URL(back, 'http://x.invalid');
-  url.searchParams.set('ok', done);
-  return url.pathname + url.search + url.hash;
+  return safeReturnPath(typeof raw === 'string' ? raw : null, '') || fallback;
 }
 
 async function optionalForm(c: Context<AppEnv>): Promise<FormData> {
@@ -623,8 +578,11 @@ editorRoutes.post('/posts/edit/:postId/sterge', async (c) => {
   }
   await deletePost(c.env, db, post.id, Date.now(), operatorLog(user, post, 'delete'));
   await purgeForPost(c.req.url, db, post);
-  const fallback = user.id === post.userId ? route('myPosts', {}, { ok: 'sterge' }) : route('moderation');
-  return c.redirect(afterAction(form, fallback, 'sterge'), 303);
+  const fallback = user.id === post.userId ? route('myPosts') : route('moderation');
+  setFlash(c, 'sters');
+  // The ad's own page is gone: never return there.
+  const back = afterAction(form, fallback);
+  return c.redirect(back.startsWith('/anunt/') ? fallback : back, 303);
 });
 
 editorRoutes.post('/posts/edit/:postId/:action', async (c) => {
@@ -637,8 +595,9 @@ editorRoutes.post('/posts/edit/:postId/:action', async (c) => {
   await applyLifecycle(db, post, action, Date.now(), operatorLog(user, post, name));
   const tree = await getCategoryTreeCached(db);
   await purgeForPost(c.req.url, db, post);
-  const fallback = link(postPath(post, categorySlug(tree, post)), {}, { stare: name });
-  return c.redirect(afterAction(form, fallback, name), 303);
+  const code = DONE[name];
+  if (isFlashCode(code)) setFlash(c, code);
+  return c.redirect(afterAction(form, postPath(post, categorySlug(tree, post))), 303);
 });
 
 editorRoutes.get('/posts/mine', async (c) => {
@@ -648,28 +607,34 @@ editorRoutes.get('/posts/mine', async (c) => {
   const now = Date.now();
   const here = route('myPosts');
   const rows: MyPostRow[] = mine.map((p) => {
-    const status = statusOf(p, now);
+    const status = shownStatus(p, now);
     return {
       id: p.id,
       title: p.title,
       href: postPath(p, categorySlug(tree, p)),
       thumbUrl: p.photo ? responsiveUrl(p.photo, 320) : null,
-      statusLabel: STATUS_LABELS[status],
+      statusLabel: STATUS_NAMES[status],
       statusClass: `status--${status}`,
-      detail: statusDetail(p, now),
+      detail: myPostDetail(p, now),
+      advice: statusAdvice(p, now) ?? undefined,
+      hiddenReason: status === 'hidden' ? (p.hiddenReason ?? null) : null,
       price: formatPrice(p.price, p.currency),
-      actions: {
-        ...(user.banned ? { remove: undefined } : actionsFor(p, now, here)),
-        edit: user.banned ? undefined : route('editPost', { postId: p.id }),
-      },
+      actions: actionsFor(p, user, now, here),
     };
   });
-  const ok = c.req.query('ok');
-  return c.render(
-    <MyPostsPage rows={rows} notice={ok ? DONE[ok] : undefined} newPostHref={route('newPost')} />,
-    { title: 'Anunțurile mele', noindex: true },
-  );
+  return c.render(<MyPostsPage rows={rows} banned={user.banned} newPostHref={route('newPost')} />, {
+    title: 'Anunțurile mele',
+    noindex: true,
+  });
 });
+
+/** The dates line of a row of "Anunțurile mele". */
+function myPostDetail(p: Pick<Post, 'status' | 'expiresAt' | 'updatedAt'>, now: number): string {
+  const status = shownStatus(p, now);
+  if (status === 'published' && p.expiresAt) return `Expiră pe ${formatDate(p.expiresAt)}`;
+  if (status === 'expired' && p.expiresAt) return `A expirat pe ${formatDate(p.expiresAt)}`;
+  return `Modificat pe ${formatDate(p.updatedAt)}`;
+}
 
 // Unknown lifecycle paths and methods.
 editorRoutes.all('/posts/edit/:postId/*', () => {

@@ -9,20 +9,19 @@ import { getCategoryTreeCached } from '../db/categories';
 import { deletePost, getPost, setHidden, setPromotion } from '../db/lifecycle';
 import { getUser, type LogEntry, moderationData, resolveReports, setUserBanned } from '../db/moderation';
 import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
-import { REPORT_REASONS } from '../db/schema';
+import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import type { AppEnv } from '../env';
+import { setFlash } from '../flash';
 import { clientIdentity } from '../lib/client-address';
-import { DAY_MS, formatDate } from '../lib/dates';
+import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
-import { authorPath, link, listingPath, postPath, route } from '../lib/links';
+import type { FlashCode } from '../lib/flash';
+import { authorPath, listingPath, postPath, route, safeReturnPath } from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ModerationPage } from '../pages/ModerationPage';
 import { limitReport } from '../platform/rate-limits';
 
 export const moderationRoutes = new Hono<AppEnv>();
-
-/** The query parameter the ad page receives after a report (for a thank-you notice). */
-export const REPORTED_QUERY = 'raportat';
 
 /** Salt of the anonymous reporter key: a client is its hashed address, never stored plainly. */
 const REPORTER_SALT = 'eradauti-raport-v2';
@@ -90,13 +89,13 @@ moderationRoutes.post('/raporteaza/:postId', async (c) => {
   );
   const tree = await getCategoryTreeCached(db);
   const slug = tree.byId.get(target.categoryId)?.slug ?? 'diverse';
-  const adPath = postPath(target, slug);
+  setFlash(c, 'raportat');
   if (outcome.held) {
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
     await purgeForPost(c.req.url, db, target);
-    return c.redirect(link(listingPath(slug), {}, { [REPORTED_QUERY]: 1 }), 303);
+    return c.redirect(listingPath(slug), 303);
   }
-  return c.redirect(link(adPath, {}, { [REPORTED_QUERY]: 1 }), 303);
+  return c.redirect(postPath(target, slug), 303);
 });
 
 moderationRoutes.use('/moderare', async (c, next) => {
@@ -110,22 +109,22 @@ moderationRoutes.use('/moderare/*', async (c, next) => {
   await next();
 });
 
-const DONE: Record<string, string> = {
-  ascunde: 'Anunțul a fost ascuns.',
-  arata: 'Anunțul este din nou vizibil.',
-  sterge: 'Anunțul a fost șters.',
-  promoveaza: 'Anunțul a fost promovat.',
-  'opreste-promovarea': 'Promovarea a fost oprită.',
-  rezolva: 'Rapoartele au fost marcate ca rezolvate.',
-  blocheaza: 'Utilizatorul a fost blocat: anunțurile lui nu mai apar.',
-  deblocheaza: 'Utilizatorul a fost deblocat.',
+/** The confirmation each operator action leaves for the next page. */
+const DONE: Record<string, FlashCode> = {
+  ascunde: 'ascuns',
+  arata: 'aratat',
+  sterge: 'sters',
+  promoveaza: 'promovat',
+  'opreste-promovarea': 'promovare-oprita',
+  rezolva: 'rezolvat',
+  blocheaza: 'blocat',
+  deblocheaza: 'deblocat',
 };
 
 moderationRoutes.get('/moderare', async (c) => {
   const db = c.get('db');
   const [data, tree] = await Promise.all([moderationData(db), getCategoryTreeCached(db)]);
   const now = Date.now();
-  const ok = c.req.query('ok');
   const hrefOf = (p: { id: number; slug: string; categoryId: number }) =>
     postPath(p, tree.byId.get(p.categoryId)?.slug ?? 'diverse');
   const rows = (list: typeof data.newest) =>
@@ -139,8 +138,9 @@ moderationRoutes.get('/moderare', async (c) => {
     }));
   return c.render(
     <ModerationPage
-      notice={ok ? DONE[ok] : undefined}
       reported={rows(data.reported)}
+      changed={rows(data.changed)}
+      hideReasons={HIDE_REASONS}
       newest={rows(data.newest)}
       log={data.log}
       minPromotionDate={formatIsoDay(now + DAY_MS)}
@@ -150,11 +150,12 @@ moderationRoutes.get('/moderare', async (c) => {
   );
 });
 
-function formatIsoDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+/** The Bucharest day of `ms`, as a date input wants it. */
+export function formatIsoDay(ms: number): string {
+  return bucharestDay(ms);
 }
 
-/** `YYYY-MM-DD` → the end of that day (UTC), if it is after now and within a year. */
+/** `YYYY-MM-DD` → the end of that day in Bucharest, if it is after now and within a year. */
 function parsePromotionDate(value: string, now: number): number | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return null;
@@ -167,13 +168,29 @@ function parsePromotionDate(value: string, now: number): number | null {
     date.getUTCDate() !== Number(m[3])
   )
     return null;
-  const until = start + DAY_MS - 1;
+  const nextDay = new Date(start + DAY_MS).toISOString().slice(0, 10);
+  const until = startOfBucharestDay(nextDay) - 1;
   if (until <= now || until > now + 366 * DAY_MS) return null;
   return until;
 }
 
-function back(action: string, anchor: string) {
-  return `${route('moderation', {}, { ok: action })}#${anchor}`;
+/**
+ * Where an operator action lands, with its confirmation: the page the form came from (the ad page),
+ * else the moderation page at the row acted on.
+ */
+function back(c: Context<AppEnv>, form: FormData, action: string, anchor: string): string {
+  setFlash(c, DONE[action]);
+  const raw = form.get('returnTo');
+  return safeReturnPath(typeof raw === 'string' ? raw : null, '') || `${route('moderation')}#${anchor}`;
+}
+
+/** The reason an operator gives for hiding an ad: one from the list, plus their own words. */
+function hideReason(form: FormData): string | null {
+  const picked = textField(form, 'hideReason', 100);
+  const words = textField(form, 'hideDetails', 400);
+  if (picked && !(HIDE_REASONS as readonly string[]).includes(picked)) return null;
+  if (!picked && !words) return null;
+  return [picked, words].filter(Boolean).join(': ');
 }
 
 moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
@@ -196,9 +213,15 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
     details,
   });
   switch (name) {
-    case 'ascunde':
-      await setHidden(db, post, true, log('hide'), now);
+    case 'ascunde': {
+      const reason = hideReason(form);
+      if (!reason) {
+        const message = 'Alegeți motivul pentru care ascundeți anunțul (autorul îl va vedea).';
+        throw new BadInput(message, { hideReason: message });
+      }
+      await setHidden(db, post, true, log('hide', `${post.title.slice(0, 80)} — ${reason}`), now, reason);
       break;
+    }
     case 'arata':
       await setHidden(db, post, false, log('unhide'), now);
       break;
@@ -210,7 +233,9 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
       }
       await deletePost(c.env, db, post.id, now, log('delete'));
       await forget();
-      return c.redirect(back(name, 'anunturi-noi'), 303);
+      setFlash(c, 'sters');
+      // The ad's page is gone: back to the moderation page.
+      return c.redirect(`${route('moderation')}#anunturi-noi`, 303);
     case 'promoveaza': {
       const until = parsePromotionDate(textField(form, 'promotedUntil', 20), now);
       if (!until) {
@@ -230,7 +255,7 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
       break;
   }
   await forget();
-  return c.redirect(back(name, `anunt-${post.id}`), 303);
+  return c.redirect(back(c, form, name, `anunt-${post.id}`), 303);
 });
 
 moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
@@ -241,6 +266,7 @@ moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
   const target = await getUser(db, parseId(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
   if (!target) throw new NotFound('Utilizatorul nu a fost găsit');
   const banning = name === 'blocheaza';
+  const form = await optionalForm(c);
   if (
     banning &&
     (target.role === 'operator' || target.id === operator.id || operatorIds(c.env).has(target.clerkId))
@@ -261,7 +287,7 @@ moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
     Date.now(),
   );
   await purgeForAuthor(c.req.url, db, target.id);
-  return c.redirect(back(name, 'moderare'), 303);
+  return c.redirect(back(c, form, name, 'moderare'), 303);
 });
 
 moderationRoutes.all('/moderare/*', () => {

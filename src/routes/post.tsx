@@ -1,17 +1,23 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
+import { operatorIds } from '../auth/config';
 import { breadcrumbJsonLd, type Crumb } from '../components/Breadcrumbs';
 import type { ContactState } from '../components/ContactReveal';
+import { actionsFor } from '../components/PostActions';
+import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostControls';
 import type { CategoryTree } from '../db/categories';
 import { kindOf } from '../db/categories';
+import { countOpenReports, getUser } from '../db/moderation';
 import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
-import { REPORT_REASONS } from '../db/schema';
-import type { AppEnv } from '../env';
-import { isoDate } from '../lib/dates';
+import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
+import type { AppEnv, CurrentUser } from '../env';
+import { bucharestDay, DAY_MS, formatDate, isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
 import { absoluteUrl, authorPath, link, listingPath, postPath, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
+import { plural } from '../lib/plural';
 import { describeFields, parseStoredFields } from '../lib/post-fields';
+import { STATUS_NAMES, shownStatus, statusAdvice, statusDetail } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { truncate } from '../lib/text';
 import { type PostNotice, PostPage } from '../pages/PostPage';
@@ -91,6 +97,9 @@ async function adPage(c: Context<AppEnv>) {
   }
   // The contact reveal and the owner's view of a hidden ad are personal: never cached or indexed.
   if (wantsContact || !isPublic) c.header('Cache-Control', 'private, no-store');
+  const panels = user ? await controlPanels(c, details, user, canonical, now) : {};
+  // The author's and operators' panels make the page theirs alone.
+  if (panels.ownerPanel || panels.operatorPanel) c.header('Cache-Control', 'private, no-store');
 
   const crumbs: Crumb[] = [
     { name: 'Acasă', href: route('home') },
@@ -189,6 +198,9 @@ async function adPage(c: Context<AppEnv>) {
       reportAction={route('report', { postId: post.id })}
       reportReasons={REPORT_REASONS}
       editHref={!isPublic && privileged ? route('editPost', { postId: post.id }) : undefined}
+      ownerPanel={panels.ownerPanel}
+      operatorPanel={panels.operatorPanel}
+      canReport={!user || user.id !== post.userId}
     />,
     {
       title: [post.title, price, post.locality].filter(Boolean).join(' — '),
@@ -200,6 +212,64 @@ async function adPage(c: Context<AppEnv>) {
       islands: ['contact'],
     },
   );
+}
+
+const OPEN_REPORTS = { none: 'Niciun raport deschis', one: '1 raport deschis', many: 'rapoarte deschise' };
+
+/** The author's status and actions, and the operator's tools, for a signed-in viewer entitled to them. */
+async function controlPanels(
+  c: Context<AppEnv>,
+  details: PostDetails,
+  user: CurrentUser,
+  canonical: string,
+  now: number,
+): Promise<{ ownerPanel?: OwnerPanelProps; operatorPanel?: OperatorPanelProps }> {
+  const { post, author } = details;
+  const out: { ownerPanel?: OwnerPanelProps; operatorPanel?: OperatorPanelProps } = {};
+  if (user.id === post.userId) {
+    out.ownerPanel = {
+      statusName: STATUS_NAMES[shownStatus(post, now)],
+      statusDetail: statusDetail(post, now),
+      statusClass: `status--${shownStatus(post, now)}`,
+      advice: statusAdvice(post, now),
+      actions: actionsFor(post, user, now, canonical),
+      banned: user.banned,
+    };
+  }
+  if (user.isOperator && !user.banned) {
+    const [openReports, authorRow] = await Promise.all([
+      countOpenReports(c.get('db'), post.id),
+      getUser(c.get('db'), post.userId),
+    ]);
+    const action = (name: string) => route('moderatePost', { postId: post.id, action: name });
+    const userAction = (name: string) => route('moderateUser', { userId: post.userId, action: name });
+    const promoted = post.promotion > 0 && (post.promotedUntil ?? 0) > now;
+    // Operators cannot be banned (the ban route refuses them too).
+    const authorIsOperator =
+      author.id === user.id ||
+      authorRow?.role === 'operator' ||
+      operatorIds(c.env).has(authorRow?.clerkId ?? '');
+    out.operatorPanel = {
+      hidden: post.status === 'hidden',
+      hiddenReason: post.hiddenReason,
+      openReports,
+      openReportsLabel: plural(openReports, OPEN_REPORTS),
+      reportsHref: `${route('moderation')}#anunt-${post.id}`,
+      hideAction: action('ascunde'),
+      unhideAction: action('arata'),
+      hideReasons: HIDE_REASONS,
+      promoteAction: action('promoveaza'),
+      stopPromotionAction: promoted ? action('opreste-promovarea') : undefined,
+      promotedUntilLabel: promoted && post.promotedUntil ? formatDate(post.promotedUntil) : undefined,
+      minPromotionDate: bucharestDay(now + DAY_MS),
+      defaultPromotionDate: bucharestDay(now + 7 * DAY_MS),
+      banAction: authorIsOperator || author.banned ? undefined : userAction('blocheaza'),
+      unbanAction: author.banned ? userAction('deblocheaza') : undefined,
+      authorName: author.name,
+      returnTo: canonical,
+    };
+  }
+  return out;
 }
 
 /** Paragraphs as minimal HTML for JobPosting.description (which accepts HTML); text escaped. */

@@ -129,7 +129,7 @@ async function listing(c: Context<AppEnv>) {
   const pageSuffix = page > 1 ? ` — pagina ${page}` : '';
   const title = named
     ? `${subcategory && category ? `${subcategory.name} — ${category.name}` : named.name} în Rădăuți și județul Suceava${pageSuffix}`
-    : `Anunțuri din Rădăuți și județul Suceava${pageSuffix}`;
+    : `Toate anunțurile din Rădăuți și județul Suceava${pageSuffix}`;
   const searchHref = named ? route('search', {}, { categorie: named.slug }) : route('search');
   return c.render(
     <ListingPage

@@ -1,6 +1,7 @@
 // `/profile/edit` (spec §2): the signed-in user's display name, default contact phone and avatar.
 // Our D1 row is what the site shows; with Clerk configured the name and avatar are also sent to
 // Clerk, in the background and best effort.
+
 import { createClerkClient } from '@clerk/backend';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
@@ -11,6 +12,7 @@ import { AVATAR_MAX_BYTES, MESSAGES, NAME_MAX } from '../auth/messages';
 import type { Photo } from '../db/schema';
 import { updateProfile } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
+import { setFlash } from '../flash';
 import { BadInput, HttpError } from '../lib/errors';
 import { route } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
@@ -39,7 +41,6 @@ async function render(
       errors={errors}
       email={user.email}
       avatarUrl={await avatarUrl(c.get('db'), user).catch(() => null)}
-      saved={status === 200 && c.req.query('salvat') === '1'}
       myPostsHref={route('myPosts')}
       signOutAction={route('signOut')}
       formMessage={formMessage}
@@ -150,5 +151,6 @@ async function saveProfile(
   }
   syncToClerk(c, user, name, bytes);
   c.header('Cache-Control', 'private, no-store');
-  return c.redirect(route('profile', {}, { salvat: 1 }), 303);
+  setFlash(c, 'profil-salvat');
+  return c.redirect(route('profile'), 303);
 }

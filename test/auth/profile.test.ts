@@ -4,6 +4,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { getAs, postFormAs, signIn } from '../auth-helpers';
+import { flashText, withFlash } from '../flash-helpers';
 import { get, postForm, textOf } from '../helpers';
 import { photoJpg, photoWebp } from '../photos/fixtures/images';
 import { bytesOf } from '../photos/support';
@@ -56,10 +57,10 @@ describe('/profile/edit', () => {
       cookie,
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/profile/edit?salvat=1');
+    expect(res.headers.get('location')).toBe('/profile/edit');
     expect(await userRow('user_profile_save')).toMatchObject({ name: 'Ion Popescu', phone: '0744555666' });
-    const page = await getAs('/profile/edit?salvat=1', cookie);
-    expect(textOf(await page.text())).toContain('Profilul a fost salvat.');
+    const page = await getAs('/profile/edit', withFlash(res, cookie));
+    expect(flashText(await page.text())).toBe('Profilul a fost salvat.');
   });
 
   it('clears the phone when left empty', async () => {

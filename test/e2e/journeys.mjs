@@ -422,6 +422,27 @@ export const journeys = [
           .locator('main img[src*="/api/poze"], main img[srcset*="/api/poze"]')
           .count();
         assert(photoCount >= 3, `the published ad shows ${photoCount} photos, expected 3`);
+        // The confirmation, once, and the owner's own actions right on the ad page.
+        const flash = page.locator('main [role=status].flash');
+        assert(
+          /Anunțul a fost publicat/.test((await flash.innerText().catch(() => '')) ?? ''),
+          'publishing landed on the ad page without the "Anunțul a fost publicat" confirmation',
+        );
+        assert(!page.url().includes('?'), `the ad page after publishing has a query string: ${page.url()}`);
+        const ownerPanel = page.locator('main .post-panel--owner');
+        assert(
+          (await ownerPanel.getByRole('link', { name: 'Editează' }).count()) > 0,
+          'the new ad page offers its author no "Editează"',
+        );
+        assert(
+          (await page.getByText('Raportează anunțul').count()) === 0,
+          'the author is offered a report form on their own ad',
+        );
+        await page.reload();
+        assert(
+          (await page.locator('main [role=status].flash').count()) === 0,
+          'a reload repeated the confirmation',
+        );
         state.ad = { id, path: adPath, title };
         // Listed in its category and found by search (a fresh ad is first, promoted ones aside).
         const category = adPath.split('/')[2];
@@ -557,6 +578,74 @@ export const journeys = [
     },
   },
   {
+    name: 'ad page panels: the owner and an operator see their actions (screenshots at 390 and 1280 px)',
+    needs: 'ad',
+    async run({ browser, base, state }) {
+      for (const viewport of [PHONE, DESKTOP]) {
+        const tag = viewport === PHONE ? 'phone' : 'desktop';
+        const { context, page, problems } = await openPage(browser, { viewport });
+        try {
+          await signIn(page, base, 'vanzator.e2e@example.ro', 'Vasile Vânzătorul');
+          await go(page, `${base}${state.ad.path}`, { status: 200 });
+          const mine = page.locator('main .post-panel--owner');
+          assert(await mine.isVisible(), 'the owner sees no panel on their ad');
+          assert(/Stare|Vândut|Publicat/.test(await mine.innerText()), 'the owner panel shows no status');
+          await screenshot(page, `${tag}-ad-owner`);
+          const overflow = await sidewaysOverflow(page, viewport.width);
+          assert(overflow.extra <= 1, `the owner's ad page is ${overflow.extra} px too wide`);
+          const operator = await operatorEmail(page, base);
+          await signIn(page, base, operator);
+          await go(page, `${base}${state.ad.path}`, { status: 200 });
+          const tools = page.locator('main .post-panel--operator');
+          assert(await tools.isVisible(), 'the operator sees no moderation panel on the ad');
+          for (const label of ['Ascunde', 'Promovează până la', 'Banează autorul'])
+            assert((await tools.getByText(label).count()) > 0, `the operator panel lacks "${label}"`);
+          await tools.locator('summary', { hasText: 'Ascunde' }).click();
+          await screenshot(page, `${tag}-ad-operator`);
+          const wide = await sidewaysOverflow(page, viewport.width);
+          assert(wide.extra <= 1, `the operator's ad page is ${wide.extra} px too wide`);
+          assert(problems.length === 0, problems.join('\n'));
+        } finally {
+          await context.close();
+        }
+      }
+    },
+  },
+  {
+    name: 'JavaScript off and signed in: "Cont" → /cont → Anunțurile mele',
+    async run({ browser, base }) {
+      const { context, page, problems } = await openPage(browser, { viewport: PHONE, javaScript: false });
+      try {
+        await signIn(page, base, 'fara.js.e2e@example.ro', 'Fără Script');
+        await go(page, `${base}/`, { status: 200 });
+        await clickAndWait(page, page.locator('#account-menu a', { hasText: 'Cont' }));
+        assert(new URL(page.url()).pathname === '/cont', `"Cont" led to ${page.url()}`);
+        for (const label of ['Anunțurile mele', 'Publică anunţ', 'Profil', 'Ieșire'])
+          assert(
+            (await page.locator('main').getByText(label, { exact: true }).count()) > 0,
+            `/cont lacks "${label}"`,
+          );
+        await screenshot(page, 'phone-cont-nojs');
+        await clickAndWait(page, page.locator('main a', { hasText: 'Anunțurile mele' }));
+        assert(new URL(page.url()).pathname === '/posts/mine', `"Anunțurile mele" led to ${page.url()}`);
+        assert(
+          (await page.locator('h1').innerText()).includes('Anunțurile mele'),
+          'no "Anunțurile mele" heading',
+        );
+        // Sign-out is a plain POST form, confirmed on the next page.
+        await go(page, `${base}/cont`, { status: 200 });
+        await clickAndWait(page, page.locator('main button', { hasText: 'Ieșire' }));
+        assert(
+          /V-ați deconectat/.test(await page.locator('main [role=status]').first().innerText()),
+          'signing out showed no confirmation',
+        );
+        assert(problems.length === 0, problems.join('\n'));
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
     name: 'an operator hides the ad',
     needs: 'ad',
     async run({ browser, base, state }) {
@@ -570,12 +659,19 @@ export const journeys = [
           .filter({ has: page.locator(`a[href*="-${state.ad.id}"]`) })
           .first();
         assert((await row.count()) > 0, `the moderation page does not list ad ${state.ad.id}`);
-        const hide = row
-          .locator('button')
-          .filter({ hasText: /Ascunde/i })
-          .first();
-        assert((await hide.count()) > 0, 'no "Ascunde" button beside the ad on /moderare');
+        // Hidden from the ad page itself: a reason from the list, a word for the author.
+        await go(page, `${base}${state.ad.path}`, { status: 200 });
+        const tools = page.locator('main .post-panel--operator');
+        await tools.locator('summary', { hasText: 'Ascunde' }).click();
+        await tools.locator('select[name=hideReason]').selectOption('Spam sau anunț duplicat');
+        await tools.locator('textarea[name=hideDetails]').fill('Publicat de două ori.');
+        const hide = tools.locator('button', { hasText: 'Ascunde anunțul' });
+        assert((await hide.count()) > 0, 'no "Ascunde anunțul" button on the ad page for an operator');
         await clickAndWait(page, hide);
+        assert(
+          /ascuns/.test(await page.locator('main [role=status].flash').innerText()),
+          'hiding the ad showed no confirmation',
+        );
         const anon = await fetch(`${base}${state.ad.path}`, {
           headers: { accept: 'text/html' },
           redirect: 'manual',

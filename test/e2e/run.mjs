@@ -3,7 +3,8 @@
 // main pages at 390 and 1280 px go to test/e2e/screenshots/ (ignored by git).
 // Exits non-zero on any failure; the last line is `N passed, N failed`.
 //
-// Environment: PORT (default 8801), E2E_ONLY (a substring of journey names), E2E_SCREENSHOTS=0 to skip them.
+// Environment: PORT (default 8801), E2E_ONLY (a substring of journey names, or several joined by `|`),
+// E2E_SCREENSHOTS=0 to skip them.
 import { chromium } from 'playwright-core';
 import { journeys, takeScreenshots } from './journeys.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH, startSite } from './server.mjs';
@@ -34,7 +35,7 @@ try {
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const state = {};
   for (const journey of journeys) {
-    if (only && !journey.name.includes(only)) continue;
+    if (only && !only.split('|').some((part) => journey.name.includes(part))) continue;
     const t = Date.now();
     if (journey.needs && !state[journey.needs]) {
       failed++;

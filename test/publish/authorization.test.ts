@@ -51,6 +51,11 @@ function send(method: 'GET' | 'POST' | 'DELETE', path: string, cookie: string | 
   );
 }
 
+const hideForm = () => formOf({ hideReason: 'Spam sau anunț duplicat', hideDetails: 'De trei ori.' });
+
+/** The date input's value a week from now (what the promote form sends). */
+const inAWeek = () => new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+
 interface Action {
   name: string;
   run: (s: Setup) => Promise<Response>;
@@ -134,8 +139,75 @@ const ACTIONS: Action[] = [
     ok: 303,
     run: async (s) => {
       const ad = await makeAd(s.ownerId);
-      const res = await send('POST', `/moderare/anunt/${ad.id}/ascunde`, s.cookie);
+      const res = await send('POST', `/moderare/anunt/${ad.id}/ascunde`, s.cookie, hideForm());
       expect((await postRow(ad.id))?.status === 'hidden').toBe(res.status === 303);
+      return res;
+    },
+  },
+  {
+    name: 'hide an ad from its own page (reason, back to the ad)',
+    ok: 303,
+    run: async (s) => {
+      const ad = await makeAd(s.ownerId);
+      const path = `/anunt/imobiliare/${ad.slug}-${ad.id}`;
+      const form = hideForm();
+      form.set('returnTo', path);
+      const res = await send('POST', `/moderare/anunt/${ad.id}/ascunde`, s.cookie, form);
+      const row = await postRow(ad.id);
+      expect(row?.status === 'hidden').toBe(res.status === 303);
+      if (res.status === 303) {
+        expect(res.headers.get('location')).toBe(path);
+        expect(row?.hiddenReason).toBe('Spam sau anunț duplicat: De trei ori.');
+      }
+      return res;
+    },
+  },
+  {
+    name: 'show a hidden ad again from its page',
+    ok: 303,
+    run: async (s) => {
+      const ad = await makeAd(s.ownerId, { status: 'hidden', hiddenReason: 'Spam' });
+      const res = await send('POST', `/moderare/anunt/${ad.id}/arata`, s.cookie, formOf({ returnTo: '/' }));
+      expect((await postRow(ad.id))?.status === 'published').toBe(res.status === 303);
+      return res;
+    },
+  },
+  {
+    name: 'promote an ad from its page',
+    ok: 303,
+    run: async (s) => {
+      const ad = await makeAd(s.ownerId);
+      const res = await send(
+        'POST',
+        `/moderare/anunt/${ad.id}/promoveaza`,
+        s.cookie,
+        formOf({ promotedUntil: inAWeek(), returnTo: `/anunt/imobiliare/${ad.slug}-${ad.id}` }),
+      );
+      expect((await postRow(ad.id))?.promotion === 1).toBe(res.status === 303);
+      return res;
+    },
+  },
+  {
+    name: 'ban the author from the ad page',
+    ok: 303,
+    run: async (s) => {
+      const target = await person();
+      const ad = await makeAd(target.user.id);
+      return send(
+        'POST',
+        `/moderare/utilizator/${target.user.id}/blocheaza`,
+        s.cookie,
+        formOf({ returnTo: `/anunt/imobiliare/${ad.slug}-${ad.id}` }),
+      );
+    },
+  },
+  {
+    name: 'republish a sold ad',
+    ok: 303,
+    run: async (s) => {
+      const ad = await makeAd(s.ownerId, { status: 'sold' });
+      const res = await send('POST', `/posts/edit/${ad.id}/publica`, s.cookie);
+      expect((await postRow(ad.id))?.status === 'published').toBe(res.status === 303);
       return res;
     },
   },
@@ -149,7 +221,15 @@ const ACTIONS: Action[] = [
   },
 ];
 
-const MODERATION = new Set(['open /moderare', 'hide an ad from /moderare', 'ban a user from /moderare']);
+const MODERATION = new Set([
+  'open /moderare',
+  'hide an ad from /moderare',
+  'ban a user from /moderare',
+  'hide an ad from its own page (reason, back to the ad)',
+  'show a hidden ad again from its page',
+  'promote an ad from its page',
+  'ban the author from the ad page',
+]);
 const CREATE = new Set(['open the new-ad form', 'create an ad']);
 
 function expected(actor: Actor, action: string): Outcome {

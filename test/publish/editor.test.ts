@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { MAX_UPLOAD_BYTES, ORIGINAL_MAX_SIDE } from '../../src/photos/limits';
 import { getAs, postFormAs } from '../auth-helpers';
+import { flashText, withFlash } from '../flash-helpers';
 import { ORIGIN, postForm, textOf } from '../helpers';
 import {
   db,
@@ -64,7 +65,9 @@ describe('the ad form', () => {
     const res = await postFormAs('/posts/new', formOf(validFields()), cookie);
     expect(res.status).toBe(303);
     const location = res.headers.get('location') ?? '';
-    expect(location).toMatch(/^\/anunt\/imobiliare\/apartament-2-camere-central-\d+\?publicat=1$/);
+    expect(location).toMatch(/^\/anunt\/imobiliare\/apartament-2-camere-central-\d+$/);
+    const landing = await getAs(location, withFlash(res, cookie));
+    expect(flashText(await landing.text())).toContain('Anunțul a fost publicat.');
     const post = await postRow(idFromLocation(location));
     expect(post).toMatchObject({
       userId: user.id,

@@ -1,11 +1,13 @@
 // The life of an ad: published 30 days → expired (daily job); renew at most once a day; sold;
 // unpublish (back to draft) and publish again; delete with a confirmation, photos leaving R2.
+
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { runScheduled } from '../../src/routes/scheduled';
 import { getAs, postFormAs } from '../auth-helpers';
+import { flashText, withFlash } from '../flash-helpers';
 import { get, textOf } from '../helpers';
 import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
 
@@ -32,7 +34,10 @@ describe('renewing', () => {
     const before = Date.now();
     const res = await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`${adPath(ad)}?stare=reinnoieste`);
+    expect(res.headers.get('location')).toBe(adPath(ad));
+    expect(flashText(await (await getAs(adPath(ad), withFlash(res, cookie))).text())).toContain(
+      'Anunțul a fost reînnoit',
+    );
     const row = await postRow(ad.id);
     expect(row?.status).toBe('published');
     expect(row?.bumpedAt).toBeGreaterThanOrEqual(before);
@@ -58,7 +63,7 @@ describe('renewing', () => {
     const ad = await makeAd(user.id, { bumpedAt: Date.now() - 3_600_000 });
     const html = await (await getAs(`/posts/edit/${ad.id}`, cookie)).text();
     expect(html).not.toContain(`/posts/edit/${ad.id}/reinnoieste`);
-    expect(textOf(html)).toContain('Anunțul poate fi reînnoit o dată pe zi.');
+    expect(textOf(html)).toContain('Un anunț se poate reînnoi o dată pe zi: din nou după');
     expect((await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie)).status).toBe(429);
   });
 });
@@ -126,9 +131,7 @@ describe('sold, unpublished, published again', () => {
       cookie,
     );
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toMatch(
-      /\/anunt\/imobiliare\/titlu-schimbat-al-anuntului-\d+\?salvat=1$/,
-    );
+    expect(res.headers.get('location')).toMatch(/\/anunt\/imobiliare\/titlu-schimbat-al-anuntului-\d+$/);
     const row = await postRow(ad.id);
     expect(row).toMatchObject({ status: 'published', expiresAt: ad.expiresAt, bumpedAt: ad.bumpedAt });
     expect(row?.updatedAt).toBeGreaterThan(Date.now() - 60_000);
@@ -170,13 +173,13 @@ describe('deleting', () => {
       .values({ postId: ad.id, reason: 'Spam', reporterKey: 'u:1', createdAt: Date.now() });
     const res = await postFormAs(`/posts/edit/${ad.id}/sterge`, { confirm: 'da' }, cookie);
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/posts/mine?ok=sterge');
+    expect(res.headers.get('location')).toBe('/posts/mine');
     expect(await postRow(ad.id)).toBeNull();
     expect(await db.select().from(schema.photos).where(eq(schema.photos.id, photo.id))).toEqual([]);
     expect((await env.PHOTOS.list({ prefix: `photos/${photo.id}/` })).objects).toEqual([]);
     expect(await db.select().from(schema.reports).where(eq(schema.reports.postId, ad.id))).toEqual([]);
     expect((await get(adPath(ad))).status).toBe(404);
-    expect(textOf(await (await getAs('/posts/mine?ok=sterge', cookie)).text())).toContain(
+    expect(flashText(await (await getAs('/posts/mine', withFlash(res, cookie))).text())).toBe(
       'Anunțul a fost șters.',
     );
   });
@@ -222,8 +225,8 @@ describe('Anunțurile mele', () => {
     expect(html).toContain(`/posts/edit/${hidden.id}/sterge`);
     // An action from this page comes back here with a confirmation.
     const back = await postFormAs(`/posts/edit/${published.id}/vandut`, { returnTo: '/posts/mine' }, cookie);
-    expect(back.headers.get('location')).toBe('/posts/mine?ok=vandut');
-    expect(textOf(await (await getAs('/posts/mine?ok=vandut', cookie)).text())).toContain(
+    expect(back.headers.get('location')).toBe('/posts/mine');
+    expect(flashText(await (await getAs('/posts/mine', withFlash(back, cookie))).text())).toBe(
       'Anunțul a fost marcat ca vândut.',
     );
   });
@@ -232,7 +235,7 @@ describe('Anunțurile mele', () => {
     const { cookie, user } = await person();
     const ad = await makeAd(user.id);
     const res = await postFormAs(`/posts/edit/${ad.id}/vandut`, { returnTo: '//evil.example/x' }, cookie);
-    expect(res.headers.get('location')).toBe(`${adPath(ad)}?stare=vandut`);
+    expect(res.headers.get('location')).toBe(adPath(ad));
   });
 });
 

@@ -2,7 +2,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
+import { bucharestOffsetMs } from '../../src/lib/dates';
 import { getAs, postFormAs } from '../auth-helpers';
+import { flashText, withFlash } from '../flash-helpers';
 import { get, postForm, textOf } from '../helpers';
 import { DAY, db, formOf, makeAd, person, postRow, validFields } from './support';
 
@@ -48,7 +50,9 @@ describe('reports', () => {
     const ad = await makeAd(user.id);
     const res = await report(ad.id, { reason: 'Înșelătorie', details: 'Cere avans prin transfer.' });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`${adPath(ad)}?raportat=1`);
+    expect(res.headers.get('location')).toBe(adPath(ad));
+    const page = await get(adPath(ad), { headers: { cookie: withFlash(res) } });
+    expect(flashText(await page.text())).toBe('Mulțumim! Raportul a fost trimis operatorilor.');
     const [row] = await reportsOf(ad.id);
     expect(row).toMatchObject({
       reason: 'Înșelătorie',
@@ -66,7 +70,7 @@ describe('reports', () => {
     expect((await report(ad.id, { reason: 'Spam' })).status).toBe(303);
     const again = await report(ad.id, { reason: 'Altceva' });
     expect(again.status).toBe(303);
-    expect(again.headers.get('location')).toBe(`${adPath(ad)}?raportat=1`);
+    expect(again.headers.get('location')).toBe(adPath(ad));
     expect(await reportsOf(ad.id)).toHaveLength(1);
     // Another browser at the same address is the same client; another address is another one.
     await report(ad.id, { reason: 'Spam' }, { 'user-agent': 'Other browser' });
@@ -125,10 +129,15 @@ describe('moderation actions and their effect on listings', () => {
   it('hides an ad (gone for visitors, visible to operators and its author) and shows it again', async () => {
     const author = await person();
     const ad = await makeAd(author.user.id);
-    const res = await postFormAs(`/moderare/anunt/${ad.id}/ascunde`, {}, operator.cookie);
+    const res = await postFormAs(
+      `/moderare/anunt/${ad.id}/ascunde`,
+      { hideReason: 'Spam sau anunț duplicat', hideDetails: 'Publicat de trei ori.' },
+      operator.cookie,
+    );
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe(`/moderare?ok=ascunde#anunt-${ad.id}`);
+    expect(res.headers.get('location')).toBe(`/moderare#anunt-${ad.id}`);
     expect((await postRow(ad.id))?.status).toBe('hidden');
+    expect((await postRow(ad.id))?.hiddenReason).toBe('Spam sau anunț duplicat: Publicat de trei ori.');
     expect(await listingHrefs()).not.toContain(adPath(ad));
     expect((await get(adPath(ad))).status).toBe(404);
     expect((await getAs(adPath(ad), operator.cookie)).status).toBe(200);
@@ -158,7 +167,10 @@ describe('moderation actions and their effect on listings', () => {
     expect(res.status).toBe(303);
     const row = await postRow(ad.id);
     expect(row?.promotion).toBe(1);
-    expect(row?.promotedUntil).toBe(Date.parse(`${day}T23:59:59.999Z`));
+    // The end of that day in Bucharest.
+    expect(row?.promotedUntil).toBe(
+      Date.parse(`${day}T23:59:59.999Z`) - bucharestOffsetMs(Date.parse(`${day}T12:00:00Z`)),
+    );
     const hrefs = await listingHrefs();
     expect(hrefs.indexOf(adPath(ad))).toBeLessThan(hrefs.indexOf(adPath(newer)));
     await postFormAs(`/moderare/anunt/${ad.id}/opreste-promovarea`, {}, operator.cookie);
@@ -223,7 +235,11 @@ describe('moderation actions and their effect on listings', () => {
     const { user } = await person({ name: 'Autor Jurnal' });
     const ad = await makeAd(user.id, { title: 'Anunț pentru jurnal' });
     const before = Date.now();
-    await postFormAs(`/moderare/anunt/${ad.id}/ascunde`, {}, operator.cookie);
+    await postFormAs(
+      `/moderare/anunt/${ad.id}/ascunde`,
+      { hideReason: 'Categorie greșită' },
+      operator.cookie,
+    );
     await postFormAs(`/moderare/utilizator/${user.id}/blocheaza`, {}, operator.cookie);
     const rows = await db
       .select()
@@ -235,11 +251,16 @@ describe('moderation actions and their effect on listings', () => {
       ['ban', 'user', user.id],
     ]);
     const text = textOf(await (await getAs('/moderare', operator.cookie)).text());
-    expect(text).toContain(`Ioana Operator a ascuns anunțul #${ad.id} — Anunț pentru jurnal`);
+    expect(text).toContain(
+      `Ioana Operator a ascuns anunțul #${ad.id} — Anunț pentru jurnal — Categorie greșită`,
+    );
+    // The log's times: 24-hour clock, never am/pm.
+    expect(text).toMatch(/\d{1,2} [a-z]+ \d{4} \d{2}:\d{2} · Ioana Operator a ascuns/);
+    expect(text).not.toMatch(/\d:\d{2} (am|pm)/);
     expect(text).toContain(`Ioana Operator a blocat utilizatorul #${user.id} — Autor Jurnal`);
   });
 
-  it('lists the newest ads, whatever their state, with a hide button beside each', async () => {
+  it('lists the newest ads, whatever their state, with a hide form (reason required) beside each', async () => {
     const { user } = await person();
     const ad = await makeAd(user.id, { title: 'Cel mai nou anunț', createdAt: Date.now() });
     const html = await (await getAs('/moderare', operator.cookie)).text();
@@ -247,7 +268,22 @@ describe('moderation actions and their effect on listings', () => {
     const article = newest.slice(newest.indexOf(`id="nou-${ad.id}"`));
     const one = article.slice(0, article.indexOf('</article>'));
     expect(one).toContain(`href="${adPath(ad)}"`);
-    expect(one).toMatch(/<button[^>]*>Ascunde<\/button>/);
+    expect(one).toMatch(/<button[^>]*>Ascunde anunțul<\/button>/);
+    expect(one).toMatch(/<select[^>]*name="hideReason"[^>]*required/);
+    // Counts through the plural helper.
+    expect(textOf(one)).toContain('nicio fotografie');
+    await db.insert(schema.photos).values({
+      postId: ad.id,
+      userId: user.id,
+      fileName: 'una.jpg',
+      width: 10,
+      height: 10,
+      bytes: 1,
+      createdAt: Date.now(),
+    });
+    const again = await (await getAs('/moderare', operator.cookie)).text();
+    const row = again.slice(again.indexOf(`id="nou-${ad.id}"`));
+    expect(textOf(row.slice(0, row.indexOf('</article>')))).toContain('· 1 fotografie ·');
     expect(one).toContain(`/moderare/anunt/${ad.id}/ascunde`);
   });
 

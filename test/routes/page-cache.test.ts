@@ -114,7 +114,7 @@ describe('page cache over HTTP', () => {
       `/moderare/anunt/${post.id}/ascunde`,
       { cookie: await sessionCookie(op.clerkId), origin: ORIGIN },
       '60',
-      { method: 'POST', body: new URLSearchParams() },
+      { method: 'POST', body: new URLSearchParams({ hideReason: 'Spam sau anunț duplicat' }) },
     );
     expect(hidden.res.status).toBe(303);
     expect((await fetchCached(path)).res.status).toBe(404);

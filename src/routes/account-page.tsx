@@ -1,0 +1,17 @@
+// `GET /cont`: the signed-in person's links (or the sign-in links), server-rendered so that the header's
+// "Cont" reaches them without JavaScript. Personal: private and never stored.
+import { Hono } from 'hono';
+import type { AppEnv } from '../env';
+import { AccountPage } from '../pages/AccountPage';
+import { accountLinks } from './account';
+
+export const accountPageRoutes = new Hono<AppEnv>();
+
+accountPageRoutes.get('/cont', (c) => {
+  c.header('Cache-Control', 'private, no-store');
+  const user = c.get('user');
+  return c.render(
+    <AccountPage name={user?.name ?? null} links={accountLinks(user, user ? undefined : '/cont')} />,
+    { title: 'Contul meu', noindex: true },
+  );
+});
