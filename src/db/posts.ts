@@ -5,6 +5,7 @@
 // in parallel with the batch when they are stale.
 import { and, asc, count, desc, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import { maskPhones } from '../lib/phone';
 import { allCategoriesQuery, buildTree, type CategoryTree, getCategoryTreeCached } from './categories';
 import type { Photo, Post } from './schema';
 import { photos, posts, users } from './schema';
@@ -85,8 +86,19 @@ export function parsePhotoRef(json: string | null): PhotoRef | null {
   }
 }
 
+// Titles are stored with phone numbers masked; masking again on the way out also covers rows
+// written before the current masking rule (costs nothing on text without digits).
 function toCard(row: CardRow): PostCardData {
-  return { ...row, promoted: Number(row.promoted) || 0, photo: parsePhotoRef(row.photo) };
+  return {
+    ...row,
+    title: maskPhones(row.title),
+    promoted: Number(row.promoted) || 0,
+    photo: parsePhotoRef(row.photo),
+  };
+}
+
+function maskedNeighbour<T extends { title: string }>(row: T | undefined): T | null {
+  return row ? { ...row, title: maskPhones(row.title) } : null;
 }
 
 function filterWhere(filter: ListingFilter) {
@@ -307,7 +319,7 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
   const row = rows[0];
   if (!row) return null;
   return {
-    post: row.post,
+    post: { ...row.post, title: maskPhones(row.post.title) },
     author: {
       id: row.authorId,
       name: row.authorName,
@@ -317,8 +329,8 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
     },
     photos: photoRows,
     tree,
-    newer: newer[0] ?? null,
-    older: older[0] ?? null,
+    newer: maskedNeighbour(newer[0]),
+    older: maskedNeighbour(older[0]),
     similar: similar.map(toCard),
   };
 }

@@ -55,7 +55,7 @@ export const posts = sqliteTable(
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     description: text('description').notNull(),
-    /** The description with phone numbers masked (lib/phone.maskPhones): what full-text search indexes. */
+    /** The description with phone numbers masked (db/ad-text.adTextColumns): what full-text search indexes. */
     searchText: text('search_text').notNull().default(''),
     /** Whole units of `currency`; 0 means "price not shown". */
     price: integer('price').notNull().default(0),
@@ -91,6 +91,11 @@ export const posts = sqliteTable(
      * a banned author's ads without looking up the author of each match.
      */
     authorBanned: integer('author_banned', { mode: 'boolean' }).notNull().default(false),
+    /**
+     * The version of the phone-masking rule `title` and `search_text` were masked with
+     * (db/ad-text.MASK_VERSION); older rows are re-masked by the daily job (migration 0008).
+     */
+    maskVersion: integer('mask_version').notNull().default(0),
   },
   (t) => [
     index('posts_listing').on(t.status, t.categoryId, t.promotion, t.bumpedAt),
@@ -116,6 +121,7 @@ export const posts = sqliteTable(
     index('posts_author').on(t.userId, t.status, t.bumpedAt),
     index('posts_expiry').on(t.status, t.expiresAt),
     index('posts_created').on(t.userId, t.createdAt),
+    index('posts_mask_version').on(t.maskVersion),
   ],
 );
 
