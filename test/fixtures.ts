@@ -61,10 +61,8 @@ export async function insertPost(
   over: PostOver = {},
 ): Promise<schema.Post> {
   const now = Date.now();
-  const { age = defaults.age, ...rest } = over;
+  const { age = defaults.age, title = defaults.title, description = defaults.description, ...rest } = over;
   const bumpedAt = now - age;
-  const title = rest.title ?? defaults.title;
-  const description = rest.description ?? defaults.description;
   const [row] = await db
     .insert(schema.posts)
     .values({

@@ -32,6 +32,16 @@ export function adTextColumns(title: string, description: string) {
   };
 }
 
+/**
+ * An ad's title and slug as the public sees them. Stored titles are masked already; masking again
+ * covers rows stored under an older rule (until the daily job re-masks them), and then the slug is
+ * made from the masked title too, so no link carries the number. Free on text without digits.
+ */
+export function publicTitle<T extends { title: string; slug: string }>(row: T): T {
+  const title = maskPhones(row.title);
+  return title === row.title ? row : { ...row, title, slug: adSlug(title) };
+}
+
 /** Rows re-masked per statement batch. */
 const REMASK_BATCH = 50;
 

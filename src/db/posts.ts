@@ -5,7 +5,7 @@
 // in parallel with the batch when they are stale.
 import { and, asc, count, desc, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
-import { maskPhones } from '../lib/phone';
+import { publicTitle } from './ad-text';
 import { allCategoriesQuery, buildTree, type CategoryTree, getCategoryTreeCached } from './categories';
 import type { Photo, Post } from './schema';
 import { photos, posts, users } from './schema';
@@ -86,19 +86,9 @@ export function parsePhotoRef(json: string | null): PhotoRef | null {
   }
 }
 
-// Titles are stored with phone numbers masked; masking again on the way out also covers rows
-// written before the current masking rule (costs nothing on text without digits).
+// Titles as the public sees them (ad-text.publicTitle): masked, and no phone digits in the slug.
 function toCard(row: CardRow): PostCardData {
-  return {
-    ...row,
-    title: maskPhones(row.title),
-    promoted: Number(row.promoted) || 0,
-    photo: parsePhotoRef(row.photo),
-  };
-}
-
-function maskedNeighbour<T extends { title: string }>(row: T | undefined): T | null {
-  return row ? { ...row, title: maskPhones(row.title) } : null;
+  return publicTitle({ ...row, promoted: Number(row.promoted) || 0, photo: parsePhotoRef(row.photo) });
 }
 
 function filterWhere(filter: ListingFilter) {
@@ -319,7 +309,7 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
   const row = rows[0];
   if (!row) return null;
   return {
-    post: { ...row.post, title: maskPhones(row.post.title) },
+    post: publicTitle(row.post),
     author: {
       id: row.authorId,
       name: row.authorName,
@@ -329,8 +319,8 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
     },
     photos: photoRows,
     tree,
-    newer: maskedNeighbour(newer[0]),
-    older: maskedNeighbour(older[0]),
+    newer: newer[0] ? publicTitle(newer[0]) : null,
+    older: older[0] ? publicTitle(older[0]) : null,
     similar: similar.map(toCard),
   };
 }
@@ -400,6 +390,7 @@ export async function sitemapAds(
   const rows = await db
     .select({
       id: posts.id,
+      title: posts.title,
       slug: posts.slug,
       categoryId: posts.categoryId,
       updatedAt: posts.updatedAt,
@@ -412,7 +403,7 @@ export async function sitemapAds(
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
-    slug: r.slug,
+    slug: publicTitle(r).slug,
     categoryId: r.categoryId,
     lastmod: Math.max(r.updatedAt, r.bumpedAt ?? 0),
   }));

@@ -20,6 +20,7 @@ import {
   snippetText,
   toFtsQuery,
 } from '../lib/search-query';
+import { publicTitle } from './ad-text';
 import { type PhotoRef, parsePhotoRef } from './posts';
 
 export type SearchSort = 'relevanta' | 'noi' | 'pret_asc' | 'pret_desc';
@@ -242,15 +243,15 @@ const NOTHING: Highlighter = { words: new Set(), prefixes: [] };
 
 function toHit(row: Row, withText: boolean, h: Highlighter): SearchHit {
   // Title and search_text are stored masked; masking again before marking matches also covers rows
-  // written before the current masking rule (a mark inside a number would hide it from the mask).
-  const title = maskPhones(row.title);
+  // stored under an older masking rule (a mark inside a number would hide it from the mask).
+  const { title, slug } = publicTitle(row);
   const body = maskPhones(row.body ?? '');
   const hit: SearchHit = {
     id: row.id,
     title,
     titleMarked: markText(title, h),
     snippet: snippetText(body, h),
-    slug: row.slug,
+    slug,
     price: row.price,
     currency: row.currency,
     negotiable: !!row.negotiable,

@@ -1,6 +1,6 @@
 // Loads the demo content (seed-data.ts) into an empty local database, once: a `meta` row
 // `seeded` makes re-runs no-ops. Photos go through the same ingest path as uploads.
-import { eq, inArray, max } from 'drizzle-orm';
+import { eq, getTableColumns, inArray, max } from 'drizzle-orm';
 import type { Bindings, Db } from '../env';
 import { maskPhones } from '../lib/phone';
 import { toSlug } from '../lib/slug';
@@ -119,7 +119,8 @@ export async function seedDemo(
       renewedAt: ad.publishedAt !== ad.bumpedAt ? ad.bumpedAt : null,
       closedAt: ad.closedAt,
     }));
-    const columns = Object.keys(postRows[0]).length;
+    // Drizzle binds a value for every column of the table (defaults too), not only the ones given.
+    const columns = Object.keys(getTableColumns(posts)).length;
     const statements = chunk(postRows, Math.floor(MAX_PARAMS / columns)).map((part) =>
       db.insert(posts).values(part),
     );
