@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatPhone, internationalPhone, maskPhones, normalizeRomanianPhone } from '../../src/lib/phone';
 
@@ -164,6 +165,112 @@ describe('maskPhones', () => {
     const started = Date.now();
     expect(maskPhones(run)).toBe(Array.from({ length: 2000 }, () => M).join(' '));
     expect(Date.now() - started).toBeLessThan(500);
+  });
+});
+
+// Separators sellers put between digits, one or several at a time.
+const SEPARATORS = [
+  ' ',
+  '  ',
+  '\u00a0',
+  '\u202f',
+  '\u2009',
+  '\u2007',
+  '\u200b',
+  '.',
+  '-',
+  '–',
+  '—',
+  '\u2011',
+  '\u2212',
+  '/',
+  ' / ',
+  ' - ',
+  '_',
+];
+
+describe('maskPhones, any grouping and separators (fast-check)', () => {
+  const national = fc
+    .tuple(
+      fc.constantFrom('02', '03', '07'),
+      fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 8, maxLength: 8 }),
+    )
+    .map(([prefix, rest]) => prefix + rest.join(''));
+  // Splits digits into groups joined by random separators (no separator inside a group).
+  const spelled = (digits: string) =>
+    fc
+      .array(fc.tuple(fc.boolean(), fc.constantFrom(...SEPARATORS)), {
+        minLength: digits.length - 1,
+        maxLength: digits.length - 1,
+      })
+      .map((cuts) => digits[0] + cuts.map(([cut, sep], i) => (cut ? sep : '') + digits[i + 1]).join(''));
+  const prefix = fc.constantFrom('+40 ', '+40', '0040 ', '+40 (0)', '(+40) ');
+
+  it('masks every Romanian number, however grouped, alone and in a sentence, leaving no digit of it', () => {
+    const phone = national.chain((n) =>
+      fc.oneof(
+        spelled(n),
+        fc.tuple(prefix, spelled(n.slice(1))).map(([pre, rest]) => pre + rest),
+      ),
+    );
+    fc.assert(
+      fc.property(phone, (p) => {
+        // Day, month and year joined by one separator read as a date, never as part of a phone.
+        fc.pre(!/(?:^|\D)\d{1,2}([^\d\s])\d{1,2}\1(?:19|20)\d\d(?:\D|$)/u.test(p));
+        const text = `Sunați la ${p}, după ora 17.`;
+        const masked = maskPhones(text);
+        expect(masked, text).toBe(`Sunați la ${M}, după ora 17.`);
+        expect(masked.replace(/\D/g, ''), text).toBe('17');
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('keeps prices, kilometres, dates and year ranges as written', () => {
+    const grouped = fc
+      .tuple(fc.integer({ min: 1, max: 999_999_999 }), fc.constantFrom('.', ' ', '\u00a0', '\u202f'))
+      .map(([n, sep]) => n.toLocaleString('en-US').replaceAll(',', sep));
+    const amount = fc
+      .tuple(grouped, fc.constantFrom(' lei', ' €', ' km', ' mp', ''))
+      .map(([n, unit]) => n + unit);
+    const range = fc
+      .tuple(amount, fc.constantFrom(' - ', '-', ' – ', '/'), amount)
+      .map(([a, j, b]) => a + j + b);
+    const date = fc
+      .tuple(
+        fc.integer({ min: 1, max: 31 }),
+        fc.integer({ min: 1, max: 12 }),
+        fc.integer({ min: 1950, max: 2030 }),
+        fc.constantFrom('.', '/', '-'),
+        fc.boolean(),
+      )
+      .map(([d, m, y, sep, pad]) =>
+        [pad ? String(d).padStart(2, '0') : d, pad ? String(m).padStart(2, '0') : m, y].join(sep),
+      );
+    const years = fc
+      .tuple(fc.integer({ min: 1950, max: 2030 }), fc.integer({ min: 1950, max: 2030 }))
+      .map(([a, b]) => `${a}-${b}`);
+    fc.assert(
+      fc.property(fc.oneof(amount, range, date, years), (text) => {
+        const sentence = `Preț ${text}, negociabil.`;
+        expect(maskPhones(sentence)).toBe(sentence);
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('masks two numbers in a row, each whole, whatever joins them', () => {
+    fc.assert(
+      fc.property(
+        national.chain(spelled),
+        national.chain(spelled),
+        fc.constantFrom(' / ', ' ', ' sau ', ', ', '/'),
+        (a, b, join) => {
+          expect(maskPhones(`Tel: ${a}${join}${b}`), `${a}${join}${b}`).toBe(`Tel: ${M}${join}${M}`);
+        },
+      ),
+      { numRuns: 1000 },
+    );
   });
 });
 
