@@ -139,6 +139,28 @@ describe('a published ad with a phone in its title and description', () => {
   });
 });
 
+describe('a job offer', () => {
+  it('shows no phone in its JobPosting structured data, title or description', async () => {
+    const u = await makeUser();
+    const post = await makePost(u.id, {
+      categoryId: 3,
+      subcategoryId: 301,
+      title: 'Angajăm vânzătoare 0745\u202f419\u202f273',
+      description: 'Program 8-16, salariu 3.500 lei. CV la 0745–419–273 sau +40 (745) 419 273.',
+      price: 3500,
+    });
+    let res = await get(postPath(post, 'locuri-de-munca'));
+    if (res.status === 301) res = await get(res.headers.get('location') ?? '');
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(digitsOf(html)).not.toContain('745419273');
+    const job = jsonLdOf(html).find((d) => d['@type'] === 'JobPosting');
+    expect(job?.title).toBe(`Angajăm vânzătoare ${PHONE_MASK}`);
+    expect(job?.description).toContain(`CV la ${PHONE_MASK} sau ${PHONE_MASK}.`);
+    expect(job?.description).toContain('Program 8-16, salariu 3.500 lei.');
+  });
+});
+
 describe('an ad published through the editor', () => {
   it('stores the title and search text masked, keeps the description as typed for its owner, and shows none of it', async () => {
     const { cookie } = await person();
