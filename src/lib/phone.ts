@@ -33,6 +33,8 @@ interface Group {
   end: number;
   /** The separator text before this group (empty for the first). */
   before: string;
+  /** Whether it is the day, month or year of a date. */
+  inDate?: boolean;
 }
 
 // What a segment of a run's digits (concatenated) must be, by how it is written.
@@ -44,11 +46,12 @@ const PLUS_FOREIGN = /^(?!40)[1-9]\d{8,14}$/;
 // Without `+`: ten digits starting with 0; 0040 and nine digits; 40 and a Romanian nine-digit number.
 const NATIONAL = /^0\d{9}$/;
 const INTL_RO = /^00400?\d{9}$/;
-const BARE_RO = /^400?[237]\d{8}$/;
+const BARE_RO = /^40(?:[23][1-7]|7\d)\d{7}$/;
 // Another country after 00: only when it is the whole run (an IBAN's `0075 9384 0000` is not one).
 const INTL_FOREIGN = /^00(?!40)[1-9]\d{8,12}$/;
-// Romanian mobile and landline numbers: the only national numbers cut out of a longer run.
-const CLEAR_NATIONAL = /^0[237]\d{8}$/;
+// Romanian mobile (07x) and geographic (021–027, 031–037) numbers: the only national numbers cut
+// out of a longer run.
+const CLEAR_NATIONAL = /^0(?:[23][1-7]|7\d)\d{7}$/;
 
 /** A phone has at least 9 and at most 15 digits (E.164), prefixes included. */
 const MIN_DIGITS = 9;
@@ -56,12 +59,15 @@ const MAX_DIGITS = 15;
 
 type Kind = 'clear' | 'whole-run-only' | null;
 
-function kindOf(digits: string, plus: boolean): Kind {
+/** What the digits of groups i..j are; `solid`: one group alone (i = j). */
+function kindOf(digits: string, plus: boolean, solid: boolean): Kind {
   if (plus) {
     if (digits.startsWith('40')) return PLUS_RO.test(digits) ? 'clear' : null;
     return PLUS_NATIONAL.test(digits) || PLUS_FOREIGN.test(digits) ? 'clear' : null;
   }
-  if (INTL_RO.test(digits) || BARE_RO.test(digits) || CLEAR_NATIONAL.test(digits)) return 'clear';
+  if (INTL_RO.test(digits) || CLEAR_NATIONAL.test(digits)) return 'clear';
+  // A bare 40 only as one solid group (`wa.me/40745123456`): `40.210.000` is a price.
+  if (solid && BARE_RO.test(digits)) return 'clear';
   if (NATIONAL.test(digits) || INTL_FOREIGN.test(digits)) return 'whole-run-only';
   return null;
 }
@@ -76,11 +82,11 @@ function isDateAt(groups: Group[], i: number): boolean {
   return DATE_SEP.test(m.before) && m.before === y.before;
 }
 
-/** Digits of groups i..j, or null when they hold a date (a phone never does). */
+/** Digits of groups i..j, or null when one of them belongs to a date (a phone never does). */
 function segmentDigits(groups: Group[], i: number, j: number): string | null {
   let digits = '';
   for (let k = i; k <= j; k++) {
-    if (k + 2 <= j && isDateAt(groups, k)) return null;
+    if (groups[k].inDate) return null;
     digits += groups[k].digits;
   }
   return digits;
@@ -89,7 +95,7 @@ function segmentDigits(groups: Group[], i: number, j: number): string | null {
 /**
  * Which groups of a run are phone numbers, as [first, last] group index pairs. A run that is
  * entirely phone numbers (one, or several in a row) is masked whole. Otherwise only Romanian
- * numbers (07…, 02…, 03…, +40, 0040) are cut out of it, at group boundaries and at a clear break
+ * numbers (07…, 021…–037…, +40, 0040) are cut out of it, at group boundaries and at a clear break
  * (a space, a slash), never from the middle of a digit group: a longer identifier keeps its digits.
  */
 function phoneSegments(groups: Group[], plus: boolean): [number, number][] {
@@ -109,7 +115,7 @@ function phoneSegments(groups: Group[], plus: boolean): [number, number][] {
       if (count < MIN_DIGITS) continue;
       const segment = segmentDigits(groups, i, j);
       if (segment === null) break;
-      if (kindOf(segment, plus && i === 0) !== 'clear') continue;
+      if (kindOf(segment, plus && i === 0, i === j) !== 'clear') continue;
       const solid = i === j;
       if (!solid && i > 0 && WEAK_CUT.test(groups[i].before)) continue;
       if (!solid && j < n - 1 && WEAK_CUT.test(groups[j + 1].before)) continue;
@@ -146,7 +152,7 @@ function tile(groups: Group[], plus: boolean): [number, number][] | null {
       if (count < MIN_DIGITS || next[j + 1] < 0) continue;
       const segment = segmentDigits(groups, i, j);
       if (segment === null) break;
-      if (kindOf(segment, plus && i === 0) === null) continue;
+      if (kindOf(segment, plus && i === 0, i === j) === null) continue;
       next[i] = j + 1;
       break;
     }
@@ -172,6 +178,13 @@ function countOf(text: string, ch: string): number {
 export function maskPhones(text: string): string {
   if (!/\d/.test(text)) return text;
   return text.replace(RUN, (run: string) => {
+    // Most runs are prices, years, dates: too few digits for any phone.
+    let digitCount = 0;
+    for (let k = 0; k < run.length; k++) {
+      const c = run.charCodeAt(k);
+      if (c >= 48 && c <= 57) digitCount++;
+    }
+    if (digitCount < MIN_DIGITS) return run;
     const groups: Group[] = [];
     let last = 0;
     for (const m of run.matchAll(GROUP)) {
@@ -179,6 +192,9 @@ export function maskPhones(text: string): string {
       const before = groups.length ? run.slice(last, start) : '';
       groups.push({ digits: m[0], start, end: start + m[0].length, before });
       last = start + m[0].length;
+    }
+    for (let k = 0; k + 2 < groups.length; k++) {
+      if (isDateAt(groups, k)) groups[k].inDate = groups[k + 1].inDate = groups[k + 2].inDate = true;
     }
     const plusAt = run.slice(0, groups[0].start).indexOf('+');
     const segments = phoneSegments(groups, plusAt >= 0);
