@@ -1,8 +1,10 @@
 // Rows inserted straight into D1 (storage is isolated per test file), shared by the browse and
 // search fixtures, which only choose different default ads. Every post gets
-// `search_text = maskPhones(description)` unless told otherwise, as every writer of the site does.
+// its title, slug and `search_text` masked through `adTextColumns` unless told otherwise, as every
+// writer of the site does.
 import { env } from 'cloudflare:workers';
 import { drizzle } from 'drizzle-orm/d1';
+import { adTextColumns } from '../src/db/ad-text';
 import * as schema from '../src/db/schema';
 import { maskPhones } from '../src/lib/phone';
 import { toSlug } from '../src/lib/slug';
@@ -59,20 +61,17 @@ export async function insertPost(
   over: PostOver = {},
 ): Promise<schema.Post> {
   const now = Date.now();
-  const { age = defaults.age, ...rest } = over;
+  const { age = defaults.age, title = defaults.title, description = defaults.description, ...rest } = over;
   const bumpedAt = now - age;
-  const title = rest.title ?? defaults.title;
-  const description = rest.description ?? defaults.description;
   const [row] = await db
     .insert(schema.posts)
     .values({
       userId,
       categoryId: defaults.categoryId,
       subcategoryId: defaults.subcategoryId,
-      title,
-      slug: toSlug(title),
+      ...adTextColumns(title, description),
+      slug: toSlug(maskPhones(title)),
       description,
-      searchText: maskPhones(description),
       price: defaults.price,
       currency: defaults.currency,
       locality: 'Rădăuți',

@@ -16,7 +16,7 @@ const THUMB = { width: 160, height: 120 };
  * our own <mark> elements are markup.
  */
 export function Marked({ text }: { text: string }) {
-  // Phone numbers in titles are masked on display too (descriptions are masked when written).
+  // Titles and snippets arrive masked (db/search.ts); masking again here costs nothing (docs/masking.md).
   const parts = splitHighlight(maskPhones(text));
   return (
     <>

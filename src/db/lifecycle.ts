@@ -1,7 +1,7 @@
 // Every write to an ad: create, edit, publish, renew, sold, unpublish, delete, expire, hide/unhide,
 // promote; and attaching, ordering and removing its photos. Each change that touches several rows is
-// one `db.batch` (D1's transaction), and `updated_at` follows every change. `search_text` (what
-// full-text search indexes) is always the description with phone numbers masked.
+// one `db.batch` (D1's transaction), and `updated_at` follows every change. The title and
+// `search_text` (what full-text search indexes) are stored with phone numbers masked (ad-text.ts).
 //
 // Lifecycle (DECISIONS.md: 30 days, renewable at most once a day):
 //   draft ──publish──► published ──(30 days, daily cron)──► expired
@@ -17,11 +17,10 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { Bindings, Db } from '../env';
 import { DAY_MS } from '../lib/dates';
 import { HttpError, TooManyRequests } from '../lib/errors';
-import { maskPhones } from '../lib/phone';
 import type { PostInput } from '../lib/post-form';
 import { canApply, LIFECYCLE_FROM, type LifecycleAction, RENEW_INTERVAL_MS } from '../lib/post-status';
-import { toSlug } from '../lib/slug';
 import { deletePhotoObjects } from '../photos/cleanup';
+import { adTextColumns } from './ad-text';
 import { type LogEntry, logStatement } from './moderation';
 import { type Post, type PostStatus, photos, posts, reports } from './schema';
 
@@ -118,10 +117,8 @@ function contentColumns(input: PostInput, now: number) {
   return {
     categoryId: input.categoryId,
     subcategoryId: input.subcategoryId,
-    title: input.title,
-    slug: toSlug(input.title).slice(0, 90).replace(/-+$/, ''),
+    ...adTextColumns(input.title, input.description),
     description: input.description,
-    searchText: maskPhones(input.description),
     price: input.price,
     currency: input.currency,
     negotiable: input.negotiable,

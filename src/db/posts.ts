@@ -5,6 +5,7 @@
 // in parallel with the batch when they are stale.
 import { and, asc, count, desc, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import { publicTitle } from './ad-text';
 import { allCategoriesQuery, buildTree, type CategoryTree, getCategoryTreeCached } from './categories';
 import type { Photo, Post } from './schema';
 import { photos, posts, users } from './schema';
@@ -85,8 +86,9 @@ export function parsePhotoRef(json: string | null): PhotoRef | null {
   }
 }
 
+// Titles as the public sees them (ad-text.publicTitle): masked, and no phone digits in the slug.
 function toCard(row: CardRow): PostCardData {
-  return { ...row, promoted: Number(row.promoted) || 0, photo: parsePhotoRef(row.photo) };
+  return publicTitle({ ...row, promoted: Number(row.promoted) || 0, photo: parsePhotoRef(row.photo) });
 }
 
 function filterWhere(filter: ListingFilter) {
@@ -307,7 +309,7 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
   const row = rows[0];
   if (!row) return null;
   return {
-    post: row.post,
+    post: publicTitle(row.post),
     author: {
       id: row.authorId,
       name: row.authorName,
@@ -317,8 +319,8 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
     },
     photos: photoRows,
     tree,
-    newer: newer[0] ?? null,
-    older: older[0] ?? null,
+    newer: newer[0] ? publicTitle(newer[0]) : null,
+    older: older[0] ? publicTitle(older[0]) : null,
     similar: similar.map(toCard),
   };
 }
@@ -388,6 +390,7 @@ export async function sitemapAds(
   const rows = await db
     .select({
       id: posts.id,
+      title: posts.title,
       slug: posts.slug,
       categoryId: posts.categoryId,
       updatedAt: posts.updatedAt,
@@ -400,7 +403,7 @@ export async function sitemapAds(
     .limit(limit);
   return rows.map((r) => ({
     id: r.id,
-    slug: r.slug,
+    slug: publicTitle(r).slug,
     categoryId: r.categoryId,
     lastmod: Math.max(r.updatedAt, r.bumpedAt ?? 0),
   }));

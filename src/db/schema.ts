@@ -55,7 +55,7 @@ export const posts = sqliteTable(
     title: text('title').notNull(),
     slug: text('slug').notNull(),
     description: text('description').notNull(),
-    /** The description with phone numbers masked (lib/phone.maskPhones): what full-text search indexes. */
+    /** The description with phone numbers masked (db/ad-text.adTextColumns): what full-text search indexes. */
     searchText: text('search_text').notNull().default(''),
     /** Whole units of `currency`; 0 means "price not shown". */
     price: integer('price').notNull().default(0),
@@ -99,6 +99,11 @@ export const posts = sqliteTable(
     version: integer('version').notNull().default(1),
     /** The one-time token of the new-ad form that created the ad: the same form never makes two ads. */
     submissionToken: text('submission_token'),
+    /**
+     * The version of the phone-masking rule `title` and `search_text` were masked with
+     * (db/ad-text.MASK_VERSION); older rows are re-masked by the daily job (migration 0008).
+     */
+    maskVersion: integer('mask_version').notNull().default(0),
   },
   (t) => [
     index('posts_listing').on(t.status, t.categoryId, t.promotion, t.bumpedAt),
@@ -125,6 +130,7 @@ export const posts = sqliteTable(
     index('posts_expiry').on(t.status, t.expiresAt),
     index('posts_created').on(t.userId, t.createdAt),
     uniqueIndex('posts_submission_token').on(t.submissionToken),
+    index('posts_mask_version').on(t.maskVersion),
   ],
 );
 

@@ -8,6 +8,7 @@
 //  3. only that page joined back to posts for its text and first photo. Matches are marked in
 //     JS (lib/search-query markText/snippetText): FTS5's highlight()/snippet() would re-run the
 //     whole match, a prefix over thousands of ads, once per row.
+import { maskPhones } from '../lib/phone';
 import type { Currency } from '../lib/price';
 import {
   ftsString,
@@ -21,6 +22,7 @@ import {
   toFtsQuery,
 } from '../lib/search-query';
 import { allowedTypos, bestCorrection } from '../lib/spelling';
+import { publicTitle } from './ad-text';
 import { type PhotoRef, parsePhotoRef } from './posts';
 import { lookupSpelling, type SpellingWord } from './spelling';
 
@@ -243,12 +245,16 @@ interface Row {
 const NOTHING: Highlighter = { words: new Set(), prefixes: [] };
 
 function toHit(row: Row, withText: boolean, h: Highlighter): SearchHit {
+  // Title and search_text are stored masked; masking again before marking matches also covers rows
+  // stored under an older masking rule (a mark inside a number would hide it from the mask).
+  const { title, slug } = publicTitle(row);
+  const body = maskPhones(row.body ?? '');
   const hit: SearchHit = {
     id: row.id,
-    title: row.title,
-    titleMarked: markText(row.title, h),
-    snippet: snippetText(row.body ?? '', h),
-    slug: row.slug,
+    title,
+    titleMarked: markText(title, h),
+    snippet: snippetText(body, h),
+    slug,
     price: row.price,
     currency: row.currency,
     negotiable: !!row.negotiable,
@@ -258,7 +264,7 @@ function toHit(row: Row, withText: boolean, h: Highlighter): SearchHit {
     bumpedAt: row.bumped_at,
     photo: parsePhotoRef(row.photo),
   };
-  if (withText) hit.text = (row.body ?? '').slice(0, 600);
+  if (withText) hit.text = body.slice(0, 600);
   return hit;
 }
 

@@ -5,6 +5,7 @@ import type { Bindings, Db } from '../env';
 import { maskPhones } from '../lib/phone';
 import { toSlug } from '../lib/slug';
 import { ingestPhoto } from '../photos/ingest';
+import { adTextColumns } from './ad-text';
 import { meta, photos, posts, users } from './schema';
 import { DEMO_AUTHORS, type DemoAd, demoAds } from './seed-data';
 
@@ -98,10 +99,9 @@ export async function seedDemo(
       userId: userIdOf(ad.authorKey),
       categoryId: ad.categoryId,
       subcategoryId: ad.subcategoryId,
-      title: ad.title,
-      slug: toSlug(ad.title),
+      ...adTextColumns(ad.title, ad.description),
+      slug: toSlug(maskPhones(ad.title)),
       description: ad.description,
-      searchText: maskPhones(ad.description),
       price: ad.price,
       currency: ad.currency,
       negotiable: ad.negotiable,
@@ -139,7 +139,7 @@ export async function seedDemo(
   const rows = ads.map((ad, i) => ({
     id: firstId + i,
     userId: userIdOf(ad.authorKey),
-    slug: toSlug(ad.title),
+    slug: toSlug(maskPhones(ad.title)),
   }));
   const plan = photoPlan(ads, rows, files, now);
   const planned = [...new Set(plan.map((t) => t.postId))];
