@@ -2,6 +2,7 @@
 // state object shared with later journeys (the publishing chain passes the new ad along).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { galleryJourneys } from './gallery.mjs';
 import {
   accountMenuButton,
   assert,
@@ -587,6 +588,7 @@ export const journeys = [
       }
     },
   },
+  ...galleryJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */
