@@ -6,8 +6,6 @@ import { maskPhones } from '../lib/phone';
 import { toSlug } from '../lib/slug';
 import { readPhotoObjects, type StoredObjects, writePhotoObjects } from '../photos/copy';
 import { ingestPhoto, makeFileName } from '../photos/ingest';
-import { originalKey, variantKey } from '../photos/keys';
-import { makeVariant } from '../photos/pipeline';
 import { insertPhotoRows, type NewPhotoRow, postsWithPhotos } from './photos';
 import { meta, type Photo, posts, users } from './schema';
 import { DEMO_AUTHORS, type DemoAd, demoAds } from './seed-data';
@@ -23,11 +21,6 @@ export const MORE_VIEWS: Record<string, string[]> = {
   autoturism: ['autoturism-spate', 'autoturism-bord'],
   motocicleta: ['anvelope'],
 };
-/**
- * Variants made once per demo picture at seed time and copied with it: what listings, cards and the
- * ad page ask for first. The others are made on first request, as for uploads.
- */
-const PREPARED_WIDTHS = [320, 640] as const;
 
 export const SEED_FLAG = 'seeded';
 /** Written once the photos are in too; until then a re-run resumes the photos. */
@@ -186,13 +179,6 @@ export async function seedDemo(
         position: item.position,
         now,
       });
-      const original = new Uint8Array(
-        await ((await env.PHOTOS.get(originalKey(photo.id))) as R2ObjectBody).arrayBuffer(),
-      );
-      for (const width of PREPARED_WIDTHS)
-        await env.PHOTOS.put(variantKey(photo.id, width), await makeVariant(original, width), {
-          httpMetadata: { contentType: 'image/webp' },
-        });
       sources.set(item.photo, { photo, objects: await readPhotoObjects(env, photo.id) });
       done++;
     } catch (err) {
