@@ -44,7 +44,7 @@ const JOBS = 3;
 
 const now = Date.UTC(2026, 4, 1);
 const ads = demoAds(now);
-const rows = ads.map((ad, i) => ({ id: 1000 + i, userId: 1, slug: `anunt-${i}` }));
+const rows = ads.map((_, i) => ({ id: 1000 + i, userId: 1, slug: `anunt-${i}` }));
 const all = new Map(DEMO_PICTURES.map((n) => [n, true]));
 
 describe('which demo ads get which pictures', () => {
