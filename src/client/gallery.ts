@@ -22,6 +22,7 @@ function installGallery(root: HTMLElement) {
   let v = 0;
   let pushed = false;
 
+  root.dataset.ready = '';
   for (const b of root.querySelectorAll<HTMLElement>('.gallery__nav')) b.hidden = false;
   big.loading = 'eager';
 

@@ -202,16 +202,32 @@ export const galleryJourneys = [
           'the third thumbnail does not link to #foto-3',
         );
         await thumb.click();
-        await page.waitForFunction(() => {
-          const strip = document.querySelector('.gallery__strip');
-          return Math.round(strip.scrollLeft / strip.clientWidth) === 2;
-        });
+        // (waitForFunction polls with page scripts, which are off here: poll from outside.)
+        let slide = -1;
+        for (let i = 0; i < 50 && slide !== 2; i++) {
+          await page.waitForTimeout(100);
+          slide = await page.evaluate(() => {
+            const strip = document.querySelector('.gallery__strip');
+            return Math.round(strip.scrollLeft / strip.clientWidth);
+          });
+        }
+        assert(slide === 2, `following the third thumbnail shows slide ${slide + 1}`);
         assert(new URL(page.url()).pathname === ad.path, `the thumbnail went to ${page.url()}`);
-        const shown = await page.locator('#foto-3 img').evaluate((img) => {
-          const r = img.getBoundingClientRect();
-          return r.left >= -1 && r.right <= window.innerWidth + 1 && img.complete && img.naturalWidth > 0;
-        });
-        assert(shown, 'the third photo is not on screen after its thumbnail was followed');
+        let shown = null;
+        for (let i = 0; i < 50 && !shown?.loaded; i++) {
+          await page.waitForTimeout(100);
+          shown = await page.locator('#foto-3 img').evaluate((img) => {
+            const r = img.getBoundingClientRect();
+            return {
+              onScreen: r.left >= -1 && r.right <= window.innerWidth + 1,
+              loaded: img.complete && img.naturalWidth > 0,
+            };
+          });
+        }
+        assert(
+          shown.onScreen && shown.loaded,
+          `the third photo after its thumbnail: ${JSON.stringify(shown)}`,
+        );
         await page.screenshot({ path: join(SCREENSHOT_DIR, 'phone-gallery-nojs.png') });
         assert(problems.length === 0, problems.join('\n'));
       } finally {
