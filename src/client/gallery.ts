@@ -40,10 +40,15 @@ function installGallery(root: HTMLElement) {
     const t = thumbs[cur];
     const list = t?.closest('ol');
     if (list) list.scrollLeft = t.offsetLeft - (list.clientWidth - t.offsetWidth) / 2;
-    // The neighbours are fetched ahead of a swipe.
+    ahead();
+  }
+  /** The neighbours are fetched ahead of a swipe; not before the visitor reaches for the gallery. */
+  function ahead() {
     imgOf(wrap(cur + 1)).loading = 'eager';
     imgOf(wrap(cur - 1)).loading = 'eager';
   }
+  for (const type of ['pointerover', 'touchstart', 'focusin'])
+    root.addEventListener(type, ahead, { once: true, passive: true });
   // A swipe (native scroll-snap) moves the strip: follow it once it settles.
   let settle = 0;
   strip.addEventListener('scroll', () => {
@@ -56,8 +61,10 @@ function installGallery(root: HTMLElement) {
       }
     }, 120);
   });
-  if (/^#foto-\d+$/.test(location.hash)) cur = wrap(Number(location.hash.slice(6)) - 1);
-  if (n > 1) mark();
+  if (/^#foto-\d+$/.test(location.hash)) {
+    cur = wrap(Number(location.hash.slice(6)) - 1);
+    mark();
+  }
 
   root.addEventListener('click', (e) => {
     const el = e.target as Element;

@@ -99,6 +99,7 @@ export function Gallery({ photos, title }: { photos: PhotoRef[]; title: string }
                   height={photo.height}
                   alt=""
                   loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority="low"
                   decoding="async"
                 />
               </a>
