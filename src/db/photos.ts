@@ -1,5 +1,5 @@
 // Photo rows (the pixels live in R2, see src/photos/keys.ts).
-import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { type Photo, photos, posts, uploadRefusals, users } from './schema';
 
@@ -8,6 +8,31 @@ export type NewPhotoRow = Omit<typeof photos.$inferInsert, 'id'>;
 export async function insertPhoto(db: Db, row: NewPhotoRow): Promise<Photo> {
   const [photo] = await db.insert(photos).values(row).returning();
   return photo;
+}
+
+/** Many photo rows in one batch (≤ 100 bound parameters per statement), in the order given. */
+export async function insertPhotoRows(db: Db, rows: NewPhotoRow[]): Promise<Photo[]> {
+  if (rows.length === 0) return [];
+  const perStatement = Math.floor(100 / 10);
+  const statements = [];
+  for (let i = 0; i < rows.length; i += perStatement)
+    statements.push(
+      db
+        .insert(photos)
+        .values(rows.slice(i, i + perStatement))
+        .returning(),
+    );
+  const results = await db.batch(statements as [(typeof statements)[number], ...typeof statements]);
+  return results.flat();
+}
+
+/** Ids of the ads in [from, to) that have at least one photo. */
+export async function postsWithPhotos(db: Db, from: number, to: number): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ postId: photos.postId })
+    .from(photos)
+    .where(and(gte(photos.postId, from), lt(photos.postId, to)));
+  return new Set(rows.map((r) => r.postId as number));
 }
 
 export async function getPhoto(db: Db, id: number): Promise<Photo | null> {

@@ -502,7 +502,7 @@ const motorbikes: Template = (rng) => {
     currency: 'EUR',
     negotiable: rng.chance(0.5),
     fields: { year, km, fuel: 'benzină' },
-    photo: null,
+    photo: 'motocicleta',
   };
 };
 
@@ -558,7 +558,7 @@ const parts: Template = (rng) => {
     price: rng.int(5, 150) * 10,
     currency: 'RON',
     negotiable: rng.chance(0.4),
-    photo: null,
+    photo: 'anvelope',
   };
 };
 
@@ -674,19 +674,19 @@ const services: Template = (rng, loc) => {
 };
 
 const electronics: Template = (rng) => {
-  const [what, low, high] = rng.pick([
-    ['iPhone 13 128 GB', 1800, 2600],
-    ['Samsung Galaxy S22', 1500, 2300],
-    ['Laptop Lenovo ThinkPad T480', 1200, 1900],
-    ['Televizor LG 55" 4K', 1400, 2200],
-    ['PlayStation 5 cu 2 manete', 1900, 2400],
-    ['Mașină de spălat Arctic 8 kg', 700, 1300],
-    ['Frigider Samsung No Frost', 900, 1800],
-    ['Monitor Dell 27"', 500, 900],
-    ['Cameră foto Canon EOS 250D', 1800, 2600],
-    ['Tabletă Samsung Galaxy Tab A8', 450, 800],
-    ['Aspirator robot Xiaomi', 400, 900],
-    ['Boxă JBL Charge 5', 350, 600],
+  const [what, low, high, photo] = rng.pick([
+    ['iPhone 13 128 GB', 1800, 2600, 'electronice'],
+    ['Samsung Galaxy S22', 1500, 2300, 'electronice'],
+    ['Laptop Lenovo ThinkPad T480', 1200, 1900, 'electronice'],
+    ['Televizor LG 55" 4K', 1400, 2200, 'televizor'],
+    ['PlayStation 5 cu 2 manete', 1900, 2400, 'televizor'],
+    ['Mașină de spălat Arctic 8 kg', 700, 1300, 'electronice'],
+    ['Frigider Samsung No Frost', 900, 1800, 'bucatarie'],
+    ['Monitor Dell 27"', 500, 900, 'birou'],
+    ['Cameră foto Canon EOS 250D', 1800, 2600, 'electronice'],
+    ['Tabletă Samsung Galaxy Tab A8', 450, 800, 'electronice'],
+    ['Aspirator robot Xiaomi', 400, 900, 'electronice'],
+    ['Boxă JBL Charge 5', 350, 600, 'electronice'],
   ] as const);
   return {
     title: `${what}, ${rng.pick(['ca nou', 'impecabil', 'stare foarte bună', 'în garanție', 'cu cutie și accesorii'])}`,
@@ -703,7 +703,7 @@ const electronics: Template = (rng) => {
     price: round(rng.int(low, high), 10),
     currency: 'RON',
     negotiable: rng.chance(0.5),
-    photo: 'electronice',
+    photo,
   };
 };
 
@@ -713,12 +713,12 @@ const homeGarden: Template = (rng) => {
     ['Canapea extensibilă 3 locuri', 500, 1500, 'mobila'],
     ['Masă din lemn masiv cu 6 scaune', 900, 2500, 'mobila'],
     ['Dormitor complet', 1200, 3500, 'mobila'],
-    ['Motocoasă Stihl', 600, 1400, null],
-    ['Drujbă Husqvarna', 700, 1600, null],
+    ['Motocoasă Stihl', 600, 1400, 'unelte-gradina'],
+    ['Drujbă Husqvarna', 700, 1600, 'unelte-gradina'],
     ['Sobă de teracotă demontată', 800, 2000, null],
-    ['Cartofi de consum, sacul de 50 kg', 60, 120, null],
-    ['Răsaduri de roșii și ardei', 1, 3, null],
-    ['Fân în baloți', 15, 30, null],
+    ['Cartofi de consum, sacul de 50 kg', 60, 120, 'legume'],
+    ['Răsaduri de roșii și ardei', 1, 3, 'legume'],
+    ['Fân în baloți', 15, 30, 'ferma'],
     ['Dulap cu 3 uși și oglindă', 300, 900, 'mobila'],
   ] as const);
   return {
@@ -741,16 +741,16 @@ const homeGarden: Template = (rng) => {
 };
 
 const animals: Template = (rng) => {
-  const [what, low, high] = rng.pick([
-    ['Pui de Ciobănesc German', 500, 1200],
-    ['Pisoi de dat spre adopție', 0, 0],
-    ['Vacă de lapte, rasa Bălțată', 5000, 8000],
-    ['Găini ouătoare', 30, 50],
-    ['Purcei de 10 săptămâni', 350, 500],
-    ['Cal de muncă, 8 ani', 4000, 7000],
-    ['Miei de Paște', 400, 700],
-    ['Cățel Bichon', 800, 1500],
-    ['Acvariu 120 l complet echipat', 300, 600],
+  const [what, low, high, photo] = rng.pick([
+    ['Pui de Ciobănesc German', 500, 1200, 'animale'],
+    ['Pisoi de dat spre adopție', 0, 0, 'pisica'],
+    ['Vacă de lapte, rasa Bălțată', 5000, 8000, 'vaca'],
+    ['Găini ouătoare', 30, 50, 'ferma'],
+    ['Purcei de 10 săptămâni', 350, 500, 'ferma'],
+    ['Cal de muncă, 8 ani', 4000, 7000, 'ferma'],
+    ['Miei de Paște', 400, 700, 'ferma'],
+    ['Cățel Bichon', 800, 1500, 'animale'],
+    ['Acvariu 120 l complet echipat', 300, 600, null],
   ] as const);
   return {
     title: what,
@@ -767,7 +767,7 @@ const animals: Template = (rng) => {
     price: high === 0 ? 0 : round(rng.int(low, high), 10),
     currency: 'RON',
     negotiable: rng.chance(0.5),
-    photo: 'animale',
+    photo,
   };
 };
 

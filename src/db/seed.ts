@@ -4,21 +4,23 @@ import { eq, getTableColumns, inArray, max } from 'drizzle-orm';
 import type { Bindings, Db } from '../env';
 import { maskPhones } from '../lib/phone';
 import { toSlug } from '../lib/slug';
-import { ingestPhoto } from '../photos/ingest';
+import { readPhotoObjects, type StoredObjects, writePhotoObjects } from '../photos/copy';
+import { ingestPhoto, makeFileName } from '../photos/ingest';
 import { adTextColumns } from './ad-text';
-import { meta, photos, posts, users } from './schema';
+import { insertPhotoRows, type NewPhotoRow, postsWithPhotos } from './photos';
+import { meta, type Photo, posts, users } from './schema';
 import { DEMO_AUTHORS, type DemoAd, demoAds } from './seed-data';
 
 /** D1 accepts at most 100 bound parameters per statement. */
 const MAX_PARAMS = 100;
-/** Photos ingested in total: enough for every first page to look alive, few enough to start fast. */
-export const PHOTO_BUDGET = 40;
-/** Extra photos for the gallery of the first ad of a kind. */
-const RELATED_PHOTOS: Record<string, string[]> = {
-  'apartament-bloc': ['mobila', 'electronice'],
-  'casa-gradina': ['teren-camp', 'lemne-foc'],
-  autoturism: ['diverse'],
-  mobila: ['lemne-foc'],
+/** Other views of an ad's subject (content/demo-photos/), shown after its main picture. */
+export const MORE_VIEWS: Record<string, string[]> = {
+  'apartament-bloc': ['mobila', 'bucatarie', 'dormitor', 'baie', 'televizor'],
+  'casa-gradina': ['casa-curte', 'mobila', 'bucatarie', 'dormitor', 'baie'],
+  'teren-camp': ['teren-livada'],
+  'spatiu-comercial': ['birou'],
+  autoturism: ['autoturism-spate', 'autoturism-bord'],
+  motocicleta: ['anvelope'],
 };
 
 export const SEED_FLAG = 'seeded';
@@ -132,8 +134,9 @@ export async function seedDemo(
     inserted = postRows.length;
   }
 
-  // 3. Photos: the newest visible ads of every category first, round-robin, within the budget;
-  // ads that already have a photo (an interrupted earlier run) are skipped.
+  // 3. Photos: each demo picture is ingested once (decoded, checked, re-encoded, with the variants
+  // every page asks for first), then its stored objects are copied for every other ad showing it.
+  // Ads that already have a photo (an interrupted earlier run) are skipped.
   const files = new Map<string, File>();
   for (const f of photoFiles) files.set(f.name.replace(/\.[a-z]+$/i, ''), f);
   const rows = ads.map((ad, i) => ({
@@ -141,43 +144,62 @@ export async function seedDemo(
     userId: userIdOf(ad.authorKey),
     slug: toSlug(maskPhones(ad.title)),
   }));
-  const plan = photoPlan(ads, rows, files, now);
-  const planned = [...new Set(plan.map((t) => t.postId))];
-  const withPhotos = new Set(
-    planned.length
-      ? (
-          await db
-            .selectDistinct({ postId: photos.postId })
-            .from(photos)
-            .where(inArray(photos.postId, planned.slice(0, MAX_PARAMS - 1)))
-        ).map((r) => r.postId)
-      : [],
-  );
+  const withPhotos = await postsWithPhotos(db, firstId, firstId + ads.length);
+  const plan = photoPlan(ads, rows, files).filter((t) => !withPhotos.has(t.postId));
   let done = 0;
   let errors = 0;
-  const cache = new Map<string, Uint8Array>();
+  const sources = new Map<string, { photo: Photo; objects: StoredObjects }>();
+  const copies: { row: NewPhotoRow; from: string }[] = [];
   for (const item of plan) {
-    const file = files.get(item.photo);
-    if (!file || withPhotos.has(item.postId)) continue;
-    let bytes = cache.get(item.photo);
-    if (!bytes) {
-      bytes = new Uint8Array(await file.arrayBuffer());
-      cache.set(item.photo, bytes);
+    if (sources.has(item.photo)) {
+      const { photo } = sources.get(item.photo) as { photo: Photo };
+      copies.push({
+        from: item.photo,
+        row: {
+          postId: item.postId,
+          userId: item.userId,
+          kind: 'post',
+          fileName: makeFileName(item.baseName),
+          width: photo.width,
+          height: photo.height,
+          position: item.position,
+          bytes: photo.bytes,
+          createdAt: now,
+        },
+      });
+      continue;
     }
     try {
-      await ingestPhoto(env, db, {
+      const bytes = new Uint8Array(await (files.get(item.photo) as File).arrayBuffer());
+      const photo = await ingestPhoto(env, db, {
         bytes,
         userId: item.userId,
         kind: 'post',
         postId: item.postId,
         baseName: item.baseName,
+        position: item.position,
+        now,
       });
+      sources.set(item.photo, { photo, objects: await readPhotoObjects(env, photo.id) });
       done++;
     } catch (err) {
       errors++;
       console.error('demo photo failed', item.photo, err);
     }
   }
+  const copied = await insertPhotoRows(
+    db,
+    copies.map((c) => c.row),
+  );
+  const queue = copied.map((photo, i) => ({ photo, objects: sources.get(copies[i].from)?.objects ?? [] }));
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      for (let next = queue.shift(); next; next = queue.shift()) {
+        await writePhotoObjects(env, next.photo.id, next.objects);
+        done++;
+      }
+    }),
+  );
   await db
     .insert(meta)
     .values({ key: SEED_PHOTOS_FLAG, value: String(done), updatedAt: Date.now() })
@@ -190,51 +212,31 @@ interface PhotoTask {
   userId: number;
   photo: string;
   baseName: string;
+  position: number;
 }
 
-/** Which ads get which demo photos: visible ads, newest and promoted first, spread over categories. */
+/**
+ * Which ads show which demo pictures: every ad whose subject has a picture (jobs have none). The
+ * n-th ad of a subject shows its picture and then the first (n mod (k + 1)) of the subject's k other
+ * views, so galleries of every length from 1 to k + 1 photos appear.
+ */
 export function photoPlan(
   ads: DemoAd[],
   rows: { id: number; userId: number; slug: string }[],
   files: Map<string, unknown>,
-  now: number,
-  budget = PHOTO_BUDGET,
 ): PhotoTask[] {
-  const candidates = ads
-    .map((ad, i) => ({ ad, row: rows[i] }))
-    .filter(
-      ({ ad }) => ad.photo && files.has(ad.photo) && ad.status === 'published' && (ad.expiresAt ?? 0) > now,
-    )
-    .sort(
-      (a, b) =>
-        Number((b.ad.promotedUntil ?? 0) > now) - Number((a.ad.promotedUntil ?? 0) > now) ||
-        (b.ad.bumpedAt ?? 0) - (a.ad.bumpedAt ?? 0),
-    );
-  const byCategory = new Map<number, typeof candidates>();
-  for (const c of candidates) {
-    const list = byCategory.get(c.ad.categoryId) ?? [];
-    list.push(c);
-    byCategory.set(c.ad.categoryId, list);
-  }
   const tasks: PhotoTask[] = [];
-  const galleryDone = new Set<string>();
-  const queues = [...byCategory.values()];
-  while (tasks.length < budget && queues.some((q) => q.length)) {
-    for (const q of queues) {
-      const next = q.shift();
-      if (!next || tasks.length >= budget) continue;
-      const photo = next.ad.photo as string;
-      const base = next.row.slug.slice(0, 48) || 'anunt';
-      tasks.push({ postId: next.row.id, userId: next.row.userId, photo, baseName: base });
-      // The first ad showing a given picture gets a small gallery.
-      if (!galleryDone.has(photo)) {
-        galleryDone.add(photo);
-        for (const extra of RELATED_PHOTOS[photo] ?? []) {
-          if (files.has(extra) && tasks.length < budget)
-            tasks.push({ postId: next.row.id, userId: next.row.userId, photo: extra, baseName: base });
-        }
-      }
-    }
-  }
+  const seen = new Map<string, number>();
+  ads.forEach((ad, i) => {
+    if (!ad.photo || !files.has(ad.photo)) return;
+    const nth = seen.get(ad.photo) ?? 0;
+    seen.set(ad.photo, nth + 1);
+    const views = (MORE_VIEWS[ad.photo] ?? []).filter((v) => files.has(v));
+    const pictures = [ad.photo, ...views.slice(0, nth % (views.length + 1))];
+    const baseName = rows[i].slug.slice(0, 48) || 'anunt';
+    pictures.forEach((photo, position) => {
+      tasks.push({ postId: rows[i].id, userId: rows[i].userId, photo, baseName, position });
+    });
+  });
   return tasks;
 }

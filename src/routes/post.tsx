@@ -209,7 +209,7 @@ async function adPage(c: Context<AppEnv>) {
       noindex: notice !== null || wantsContact,
       image: first ? { url: photoUrl(first), ...fullSize(first) } : undefined,
       jsonLd,
-      islands: ['contact'],
+      islands: details.photos.length ? ['contact', 'gallery'] : ['contact'],
     },
   );
 }

@@ -3,6 +3,7 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshnessJourneys } from './freshness-journeys.mjs';
+import { galleryJourneys } from './gallery.mjs';
 import {
   accountMenuButton,
   assert,
@@ -686,6 +687,7 @@ export const journeys = [
     },
   },
   ...freshnessJourneys,
+  ...galleryJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */

@@ -7,7 +7,8 @@
 //  - /sitemap.xml against the sitemaps.org XSD (xmllint-wasm), the Atom feeds (fast-xml-parser) and
 //    the JSON-LD of a goods ad and a job ad against the fields Google requires.
 // The site runs on its own port (PORT, default 8803) with fresh state and the demo seed.
-// QUALITY_ONLY=axe,lighthouse,nu,sitemap,feeds,jsonld runs some judges only.
+// QUALITY_ONLY=axe,lighthouse,nu,sitemap,feeds,jsonld runs some judges only; QUALITY_PAGES=ad,home
+// gives Lighthouse only those of its pages.
 // Exits non-zero on any failure; the last line is `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +26,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const port = Number(process.env.PORT ?? 8803);
 const only = process.env.QUALITY_ONLY ? new Set(process.env.QUALITY_ONLY.split(',')) : null;
 const want = (judge) => !only || only.has(judge);
+const lighthousePages = process.env.QUALITY_PAGES ? new Set(process.env.QUALITY_PAGES.split(',')) : null;
 const LIGHTHOUSE_MIN = 95;
 // A run takes about 10 s. Now and then headless Chromium never paints (NO_FCP, NO_NAVSTART) and
 // Lighthouse waited ten minutes before giving up: such a run is cut short and tried again.
@@ -325,7 +327,7 @@ try {
       const { default: lighthouse } = await import('lighthouse');
       const chromeLauncher = await import('chrome-launcher');
       tolerateLighthouseLeftovers();
-      for (const [name, path] of publicPages) {
+      for (const [name, path] of publicPages.filter(([n]) => !lighthousePages || lighthousePages.has(n))) {
         if (!path) {
           result(`lighthouse: ${name}`, false, 'no such page');
           continue;
