@@ -99,11 +99,12 @@ describe('the local key on the public site', () => {
     const { cookie } = await signIn('user_local_in_prod');
     // The same token is a session in development: only the environment differs.
     expect(await signedIn(cookie)).toBe(true);
-    for (const overrides of [
+    const publicSite: Record<string, string>[] = [
       { ENVIRONMENT: 'production' },
       { SITE_URL: 'https://eradauti.ro' },
       { ENVIRONMENT: 'production', SITE_URL: 'https://eradauti.ro' },
-    ]) {
+    ];
+    for (const overrides of publicSite) {
       expect(await signedIn(cookie, overrides), JSON.stringify(overrides)).toBe(false);
     }
     expect(errors.mock.calls.some((call) => String(call[0]).includes('LOCAL_SIGNING_KEY'))).toBe(true);
