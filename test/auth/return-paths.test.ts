@@ -107,85 +107,108 @@ describe('safeReturnPath: the one judge of return addresses', () => {
   });
 });
 
+// Hundreds of requests per test: generous limits for a loaded machine.
+const TABLE_TIMEOUT_MS = 180_000;
+
 describe('every redirecting route with hostile return addresses', () => {
-  it('GET /clerk/after-auth and /clerk/after-auth/sso answer 303 to a path on this site', async () => {
-    for (const value of HOSTILE_RETURNS) {
-      for (const base of ['/clerk/after-auth', '/clerk/after-auth/sso']) {
-        const where = `GET ${base} ${JSON.stringify(value.slice(0, 80))}`;
-        const res = await request(`${base}?redirect_url=${encodeURIComponent(value)}`);
-        expect(res.status, where).toBe(303);
-        expectStaysOnSite(res.headers.get('location'), where);
+  it(
+    'GET /clerk/after-auth and /clerk/after-auth/sso answer 303 to a path on this site',
+    async () => {
+      for (const value of HOSTILE_RETURNS) {
+        for (const base of ['/clerk/after-auth', '/clerk/after-auth/sso']) {
+          const where = `GET ${base} ${JSON.stringify(value.slice(0, 80))}`;
+          const res = await request(`${base}?redirect_url=${encodeURIComponent(value)}`);
+          expect(res.status, where).toBe(303);
+          expectStaysOnSite(res.headers.get('location'), where);
+        }
       }
-    }
-  });
+    },
+    TABLE_TIMEOUT_MS,
+  );
 
-  it('POST /clerk/sign-in and /clerk/sign-up (the local form) sign in and go to a path on this site', async () => {
-    for (const value of HOSTILE_RETURNS) {
-      for (const base of ['/clerk/sign-in', '/clerk/sign-up']) {
-        const where = `POST ${base} ${JSON.stringify(value.slice(0, 80))}`;
-        const res = await request(base, {
-          method: 'POST',
-          body: new URLSearchParams({ email: 'intoarcere@example.ro', redirect_url: value }),
-        });
-        expect(res.status, where).toBe(303);
-        expect(
-          res.headers.getSetCookie().some((c) => c.startsWith('__session=')),
-          where,
-        ).toBe(true);
-        expectStaysOnSite(res.headers.get('location'), where);
+  it(
+    'POST /clerk/sign-in and /clerk/sign-up (the local form) sign in and go to a path on this site',
+    async () => {
+      for (const value of HOSTILE_RETURNS) {
+        for (const base of ['/clerk/sign-in', '/clerk/sign-up']) {
+          const where = `POST ${base} ${JSON.stringify(value.slice(0, 80))}`;
+          const res = await request(base, {
+            method: 'POST',
+            body: new URLSearchParams({ email: 'intoarcere@example.ro', redirect_url: value }),
+          });
+          expect(res.status, where).toBe(303);
+          expect(
+            res.headers.getSetCookie().some((c) => c.startsWith('__session=')),
+            where,
+          ).toBe(true);
+          expectStaysOnSite(res.headers.get('location'), where);
+        }
       }
-    }
-  });
+    },
+    TABLE_TIMEOUT_MS,
+  );
 
-  it('GET /clerk/sign-in and /clerk/sign-up carry only a checked return address in the form', async () => {
-    for (const value of HOSTILE_RETURNS) {
-      for (const base of ['/clerk/sign-in', '/clerk/sign-up']) {
-        const where = `GET ${base} ${JSON.stringify(value.slice(0, 80))}`;
-        const res = await request(`${base}?redirect_url=${encodeURIComponent(value)}`);
-        expect(res.status, where).toBe(200);
-        const hidden = hiddenRedirectUrl(await res.text());
-        if (hidden !== null) expectStaysOnSite(hidden, where);
+  it(
+    'GET /clerk/sign-in and /clerk/sign-up carry only a checked return address in the form',
+    async () => {
+      for (const value of HOSTILE_RETURNS) {
+        for (const base of ['/clerk/sign-in', '/clerk/sign-up']) {
+          const where = `GET ${base} ${JSON.stringify(value.slice(0, 80))}`;
+          const res = await request(`${base}?redirect_url=${encodeURIComponent(value)}`);
+          expect(res.status, where).toBe(200);
+          const hidden = hiddenRedirectUrl(await res.text());
+          if (hidden !== null) expectStaysOnSite(hidden, where);
+        }
       }
-    }
-  });
+    },
+    TABLE_TIMEOUT_MS,
+  );
 
-  it('GET /auth/login and /auth/signup forward only a checked return address', async () => {
-    for (const value of HOSTILE_RETURNS) {
-      for (const base of ['/auth/login', '/auth/signup']) {
-        const where = `GET ${base} ${JSON.stringify(value.slice(0, 80))}`;
-        const res = await request(`${base}?redirect_url=${encodeURIComponent(value)}`);
-        expect(res.status, where).toBe(302);
-        const location = res.headers.get('location');
-        expectStaysOnSite(location, where);
-        const inner = new URL(location as string, ORIGIN).searchParams.get('redirect_url');
-        if (inner !== null) expectStaysOnSite(inner, `${where} (forwarded redirect_url)`);
+  it(
+    'GET /auth/login and /auth/signup forward only a checked return address',
+    async () => {
+      for (const value of HOSTILE_RETURNS) {
+        for (const base of ['/auth/login', '/auth/signup']) {
+          const where = `GET ${base} ${JSON.stringify(value.slice(0, 80))}`;
+          const res = await request(`${base}?redirect_url=${encodeURIComponent(value)}`);
+          expect(res.status, where).toBe(302);
+          const location = res.headers.get('location');
+          expectStaysOnSite(location, where);
+          const inner = new URL(location as string, ORIGIN).searchParams.get('redirect_url');
+          if (inner !== null) expectStaysOnSite(inner, `${where} (forwarded redirect_url)`);
+        }
       }
-    }
-  });
+    },
+    TABLE_TIMEOUT_MS,
+  );
 
-  it('every action on an ad (publish, renew, sold, unpublish, delete) returns to a path on this site', async () => {
-    const { user, cookie } = await signIn('user_return_paths', { name: 'Întoarcere Sigură' });
-    const actions: [string, PostStatus, Record<string, string>][] = [
-      ['publica', 'draft', {}],
-      ['reinnoieste', 'published', {}],
-      ['vandut', 'published', {}],
-      ['retrage', 'published', {}],
-      ['sterge', 'published', { confirm: 'da' }],
-    ];
-    for (const value of HOSTILE_RETURNS) {
-      for (const [action, status, extra] of actions) {
-        const ad = await makeAd(user.id, { status });
-        const where = `POST ${action} ${JSON.stringify(value.slice(0, 80))}`;
-        const res = await request(`/posts/edit/${ad.id}/${action}`, {
-          method: 'POST',
-          body: new URLSearchParams({ returnTo: value, ...extra }),
-          headers: { cookie },
-        });
-        expect(res.status, `${where}: ${await res.clone().text()}`).toBe(303);
-        expectStaysOnSite(res.headers.get('location'), where);
+  it(
+    'every action on an ad (publish, renew, sold, unpublish, delete) returns to a path on this site',
+    async () => {
+      const { user, cookie } = await signIn('user_return_paths', { name: 'Întoarcere Sigură' });
+      const actions: [string, PostStatus, Record<string, string>][] = [
+        ['publica', 'draft', {}],
+        ['reinnoieste', 'published', {}],
+        ['vandut', 'published', {}],
+        ['retrage', 'published', {}],
+        ['sterge', 'published', { confirm: 'da' }],
+      ];
+      for (const value of HOSTILE_RETURNS) {
+        for (const [action, status, extra] of actions) {
+          const ad = await makeAd(user.id, { status });
+          const where = `POST ${action} ${JSON.stringify(value.slice(0, 80))}`;
+          const res = await request(`/posts/edit/${ad.id}/${action}`, {
+            method: 'POST',
+            body: new URLSearchParams({ returnTo: value, ...extra }),
+            headers: { cookie },
+          });
+          expect(res.status, `${where}: ${await res.clone().text()}`).toBe(303);
+          expectStaysOnSite(res.headers.get('location'), where);
+        }
       }
-    }
-  });
+    },
+    TABLE_TIMEOUT_MS,
+  );
 });
 
 describe('legitimate return addresses still work', () => {
