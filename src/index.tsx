@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
-import { csrf } from 'hono/csrf';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
+import { originCheck } from './auth/origin-check';
 import { sessionMiddleware } from './auth/session';
 import { ErrorView } from './components/ErrorView';
 import { d1Session } from './d1-session';
@@ -52,13 +52,8 @@ app.use('*', async (c, next) => {
   })(c, next);
 });
 
-// Unsafe methods must come from our own origin (forms and fetches); SameSite cookies do the rest.
-app.use(
-  '*',
-  csrf({
-    origin: (origin, c) => origin === new URL(c.req.url).origin || origin === new URL(c.env.SITE_URL).origin,
-  }),
-);
+// Unsafe methods must come from our own origin, whatever the body (src/auth/origin-check.ts).
+app.use('*', originCheck);
 
 // Form bodies are parsed once here (Hono caches the result for the handlers), so a malformed
 // multipart or urlencoded body is a 400 with a message in every route, never a 500.

@@ -10,6 +10,7 @@
 //   `npm start` writes both keys and a fake publishable key into `.dev.vars`; tests do the same.
 import type { Bindings } from '../env';
 import { clerkFrontendApi } from '../lib/csp';
+import { isPublicHalfOf } from './tokens';
 
 /** The Frontend API host of local mode when no (fake) publishable key is configured. */
 export const LOCAL_CLERK_HOST = 'clerk.eradauti.local';
@@ -40,7 +41,15 @@ function isFakeHost(host: string | null): boolean {
   return !host || host.endsWith('.local');
 }
 
-/** The session configuration of this request's environment. */
+/** The public site: `ENVIRONMENT=production` or an https `SITE_URL`. */
+export function isProduction(env: Bindings): boolean {
+  return env.ENVIRONMENT === 'production' || /^https:/i.test(env.SITE_URL ?? '');
+}
+
+/**
+ * The session configuration of this request's environment. On the public site local mode does
+ * not exist: without a real Clerk instance nobody is signed in.
+ */
 export function sessionConfig(env: Bindings): SessionConfig {
   const frontendApi = clerkFrontendApi(env.CLERK_PUBLISHABLE_KEY);
   const jwtKey = unescapePem(env.CLERK_JWT_KEY);
@@ -56,7 +65,7 @@ export function sessionConfig(env: Bindings): SessionConfig {
   }
   const host = frontendApi ?? LOCAL_CLERK_HOST;
   return {
-    mode: env.LOCAL_SIGNING_KEY && jwtKey ? 'local' : 'none',
+    mode: env.LOCAL_SIGNING_KEY && jwtKey && !isProduction(env) ? 'local' : 'none',
     publishableKey:
       env.CLERK_PUBLISHABLE_KEY && frontendApi ? env.CLERK_PUBLISHABLE_KEY : fakePublishableKey(host),
     secretKey: env.CLERK_SECRET_KEY || 'sk_test_local_only',
@@ -66,13 +75,34 @@ export function sessionConfig(env: Bindings): SessionConfig {
   };
 }
 
+let localKeyReported = false;
+
+/**
+ * The configuration sessions are verified with. On the public site the local signing key is never
+ * trusted, even when present: its presence is logged as an error (once per isolate), and a
+ * CLERK_JWT_KEY that is its public half verifies nothing (everybody is signed out).
+ */
+export async function verificationConfig(env: Bindings): Promise<SessionConfig> {
+  const config = sessionConfig(env);
+  if (!env.LOCAL_SIGNING_KEY || !isProduction(env)) return config;
+  if (!localKeyReported) {
+    localKeyReported = true;
+    console.error(
+      'LOCAL_SIGNING_KEY is set on the public site: it is ignored, and sessions signed with it are refused. Remove it (wrangler secret delete LOCAL_SIGNING_KEY).',
+    );
+  }
+  if (config.mode !== 'clerk') return { ...config, mode: 'none' };
+  if (config.jwtKey && (await isPublicHalfOf(env.LOCAL_SIGNING_KEY, config.jwtKey)))
+    return { ...config, mode: 'none' };
+  return config;
+}
+
 /**
  * Why the local sign-in must not run here, or null when it may: never on an https site or in
  * production, whatever keys are present.
  */
 export function localSignInRefusal(env: Bindings): string | null {
-  const siteUrl = env.SITE_URL ?? '';
-  if (/^https:/i.test(siteUrl) || env.ENVIRONMENT === 'production')
+  if (isProduction(env))
     return 'Conectarea locală este doar pentru dezvoltare și nu funcționează pe site-ul public (https sau producție). Configurați cheile Clerk.';
   if (sessionConfig(env).mode !== 'local')
     return 'Conectarea locală nu este configurată: rulați `npm start` pentru a crea cheile din .dev.vars.';

@@ -14,7 +14,8 @@ import { getCookie } from 'hono/cookie';
 import type { User } from '../db/schema';
 import { findUserByClerkId, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv, CurrentUser, Db } from '../env';
-import { operatorIds, type SessionConfig, sessionConfig } from './config';
+import { operatorIds, type SessionConfig, verificationConfig } from './config';
+import { siteOrigins } from './origin-check';
 import { CLIENT_UAT_COOKIE, SESSION_COOKIE } from './tokens';
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]{2,4096}\.[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{2,4096}$/;
@@ -35,15 +36,22 @@ export interface SessionClaims {
 }
 
 type InnerEnv = {
-  Bindings: { CLERK_PUBLISHABLE_KEY: string; CLERK_SECRET_KEY: string; config: SessionConfig };
+  Bindings: {
+    CLERK_PUBLISHABLE_KEY: string;
+    CLERK_SECRET_KEY: string;
+    config: SessionConfig;
+    /** This site's origins: the only `azp` a session token may carry. */
+    authorizedParties: string[];
+  };
 };
 
 // Clerk's middleware in its own app: options per request from the environment (PEM unescaped).
 const verifier = new Hono<InnerEnv>();
 verifier.use('*', (c, next) => {
   const { publishableKey, secretKey, jwtKey } = c.env.config;
+  const { authorizedParties } = c.env;
   // `telemetry` is passed through to createClerkClient (not in the middleware's type): no beacons.
-  const options = { publishableKey, secretKey, jwtKey, telemetry: { disabled: true } };
+  const options = { publishableKey, secretKey, jwtKey, authorizedParties, telemetry: { disabled: true } };
   return clerkMiddleware(options as Parameters<typeof clerkMiddleware>[0])(c, next);
 });
 verifier.all('*', (c) => {
@@ -119,8 +127,9 @@ function safeRedirect(location: string, config: SessionConfig, requestUrl: strin
 
 /** Verifies the request's session through Clerk's middleware. Never throws. */
 export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
-  const config = sessionConfig(c.env);
+  const config = await verificationConfig(c.env);
   if (config.mode === 'none') return { kind: 'signed-out' };
+  const authorizedParties = siteOrigins(c.req.url, c.env.SITE_URL);
   let request: Request | null;
   const passThrough = config.mode === 'clerk' && isNavigation(c) && mayRefresh(c);
   if (passThrough) {
@@ -135,6 +144,7 @@ export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
       CLERK_PUBLISHABLE_KEY: config.publishableKey,
       CLERK_SECRET_KEY: config.secretKey,
       config,
+      authorizedParties,
     });
     if (res.status >= 300 && res.status < 400) {
       const location = res.headers.get('location');
@@ -152,6 +162,9 @@ export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
       return { kind: 'signed-out' };
     // Belt and braces: bearer tokens skip some of Clerk's cookie checks; the issuer is always ours.
     if (claims.iss !== config.issuer) return { kind: 'signed-out' };
+    // A token issued to another application of the same Clerk instance is not a session here.
+    if (typeof claims.azp !== 'string' || !authorizedParties.includes(claims.azp))
+      return { kind: 'signed-out' };
     return { kind: 'signed-in', claims };
   } catch {
     return { kind: 'signed-out' };

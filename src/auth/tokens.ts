@@ -66,6 +66,36 @@ export interface LocalSessionInput {
   lifetimeSeconds?: number;
 }
 
+const RSA = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
+
+/** The RSA modulus of a PKCS#8 private key or an SPKI public key (PEM), or null if unreadable. */
+async function modulusOf(pem: string, format: 'pkcs8' | 'spki'): Promise<string | null> {
+  try {
+    const key = await crypto.subtle.importKey(format, pemBody(pem), RSA, true, [
+      format === 'pkcs8' ? 'sign' : 'verify',
+    ]);
+    const jwk = (await crypto.subtle.exportKey('jwk', key)) as JsonWebKey;
+    return jwk.n ?? null;
+  } catch {
+    return null;
+  }
+}
+
+const halves = new Map<string, Promise<boolean>>();
+
+/** Whether `publicPem` is the public half of the private key `privatePem` (cached per isolate). */
+export function isPublicHalfOf(privatePem: string, publicPem: string): Promise<boolean> {
+  const cacheKey = `${privatePem}|${publicPem}`;
+  let answer = halves.get(cacheKey);
+  if (!answer) {
+    answer = Promise.all([modulusOf(privatePem, 'pkcs8'), modulusOf(publicPem, 'spki')]).then(
+      ([a, b]) => a !== null && a === b,
+    );
+    halves.set(cacheKey, answer);
+  }
+  return answer;
+}
+
 /** A Clerk-shaped session token for a local sign-in. */
 export async function mintLocalSession(
   signingKey: string,

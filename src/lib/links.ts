@@ -103,18 +103,102 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   }
 }
 
-/** Keeps only same-site relative paths (`/…`, not `//…` or `/\…`): guards every redirect target. */
-export function safeReturnPath(value: string | null | undefined, fallback = '/'): string {
-  if (!value || typeof value !== 'string') return fallback;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  if ([...value].some((ch) => ch.charCodeAt(0) < 0x20)) return fallback;
+/** The longest return path kept; anything longer is not a page of this site. */
+const RETURN_PATH_MAX = 2048;
+
+/** Characters some software reads as `/` or `\\` (fullwidth, division, fraction, small forms…). */
+const SLASH_LOOKALIKES = /[\uFF0F\u2215\u2044\u29F8\u2571]/g;
+const BACKSLASH_LOOKALIKES = /[\uFF3C\u2216\u29F5\u29F9\uFE68\u2572]/g;
+
+/** An origin no real request has: the base a relative candidate is resolved against. */
+const NO_ORIGIN = 'https://return-path.invalid';
+
+/** `%XX` decoded again and again (up to 4 rounds, as layered decoders would), bytes read as UTF-8. */
+function decodedForCheck(value: string): string {
+  let current = value;
+  for (let round = 0; round < 4; round++) {
+    const bytes: number[] = [];
+    for (let i = 0; i < current.length; i++) {
+      const m = /^%([0-9a-f]{2})/i.exec(current.slice(i, i + 3));
+      if (m) {
+        bytes.push(Number.parseInt(m[1], 16));
+        i += 2;
+      } else {
+        for (const b of new TextEncoder().encode(current[i])) bytes.push(b);
+      }
+    }
+    const next = new TextDecoder().decode(new Uint8Array(bytes));
+    if (next === current) break;
+    current = next;
+  }
+  return current;
+}
+
+/** Invisible characters a URL parser drops or keeps silently (soft hyphen, zero widths, BOM…). */
+const INVISIBLE = /[\u00ad\u200b-\u200f\u2028\u2029\u2060\ufeff]/;
+
+/** Control characters (C0, DEL, C1) or invisible ones. */
+function hasControl(value: string): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const code = value.charCodeAt(i);
+    if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return true;
+  }
+  return INVISIBLE.test(value);
+}
+
+/** A path as a browser (or a lenient proxy) might end up reading it, unsafe if it leaves the site. */
+function leavesSite(path: string): boolean {
+  if (!path.startsWith('/') || path.startsWith('//') || path.startsWith('/\\')) return true;
+  if (path.includes('\\') || hasControl(path)) return true;
+  const decoded = decodedForCheck(path);
+  if (hasControl(decoded) || decoded.includes('\\')) return true;
+  const folded = decoded.normalize('NFKC').replace(SLASH_LOOKALIKES, '/').replace(BACKSLASH_LOOKALIKES, '\\');
+  if (folded.includes('\\')) return true;
+  // Resolved again after decoding and folding: dot segments may now reach the start (`/.%2f/x`).
   try {
-    const url = new URL(value, 'http://x.invalid');
-    if (url.origin !== 'http://x.invalid') return fallback;
-    return url.pathname + url.search + url.hash;
+    const again = new URL(folded, NO_ORIGIN);
+    if (again.origin !== NO_ORIGIN) return true;
+    if (again.pathname.startsWith('//') || folded.startsWith('//')) return true;
+  } catch {
+    return true;
+  }
+  return false;
+}
+
+/**
+ * The one judge of every return address (after signing in, up or out, after an action): a path on
+ * this site, or `fallback`. `value` is resolved the way a browser resolves it (`new URL(value, origin)`:
+ * dot segments, `%2e`, backslashes, tabs and newlines), must stay on this origin (absolute URLs only
+ * when their origin is one of `ownOrigins`, never with a user name or password) and is rebuilt from
+ * the parsed pathname, query and fragment. What comes out can never start with `//` or `/\\`, nor hold
+ * a backslash or a control character, even after percent-decoding and folding Unicode look-alikes
+ * of `/` and `\\`: otherwise `fallback`.
+ */
+export function safeReturnPath(
+  value: string | null | undefined,
+  fallback = '/',
+  ownOrigins: readonly string[] = [],
+): string {
+  if (!value || typeof value !== 'string' || value.length > RETURN_PATH_MAX) return fallback;
+  // Raw control characters and backslashes are never part of a path we link to; a browser would
+  // silently drop tabs and newlines or read `\\` as `/`.
+  if (hasControl(value) || value.includes('\\') || /^\s|\s$/.test(value)) return fallback;
+  const absolute = /^[a-z][a-z0-9+.-]*:/i.test(value);
+  if (!absolute && !value.startsWith('/')) return fallback;
+  let url: URL;
+  try {
+    url = new URL(value, NO_ORIGIN);
   } catch {
     return fallback;
   }
+  if (absolute) {
+    if (!/^https?:$/.test(url.protocol) || !ownOrigins.includes(url.origin)) return fallback;
+    if (url.username || url.password) return fallback;
+  } else if (url.origin !== NO_ORIGIN) {
+    return fallback;
+  }
+  const path = url.pathname + url.search + url.hash;
+  return leavesSite(path) ? fallback : path;
 }
 
 /** `/anunt/<categorie>/<slug>-<id>`: the canonical address of an ad (DECISIONS.md). */

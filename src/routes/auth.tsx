@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { clerkScripts } from '../auth/clerk-browser';
 import { localSignInRefusal, sessionConfig } from '../auth/config';
 import { MESSAGES, NAME_MAX } from '../auth/messages';
+import { siteOrigin } from '../auth/origin-check';
 import { checkedReturnPath } from '../auth/return-path';
 import { identityFromClaims, SESSION_COOKIE_NAME, sessionClaims } from '../auth/session';
 import { CLIENT_UAT_COOKIE, DEV_BROWSER_COOKIE, mintLocalSession, SESSION_COOKIE } from '../auth/tokens';
@@ -142,14 +143,15 @@ function localSignIn(mode: Mode) {
       };
       user = await upsertUserFromSession(db, identity);
     }
-    const { token, iat } = await mintLocalSession(c.env.LOCAL_SIGNING_KEY as string, {
+    const { token, iat, exp } = await mintLocalSession(c.env.LOCAL_SIGNING_KEY as string, {
       clerkId: user.clerkId,
       issuer: config.issuer,
-      authorizedParty: new URL(c.req.url).origin,
+      authorizedParty: siteOrigin(c.req.url, c.env.SITE_URL),
       email: user.email,
       name: user.name,
     });
-    const maxAge = 365 * 24 * 60 * 60;
+    // The cookies last exactly as long as the token they carry.
+    const maxAge = Math.max(0, exp - Math.floor(Date.now() / 1000));
     const secure = new URL(c.req.url).protocol === 'https:';
     setCookie(c, SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'Lax', secure, maxAge });
     setCookie(c, CLIENT_UAT_COOKIE, String(iat), { path: '/', sameSite: 'Lax', secure, maxAge });

@@ -75,6 +75,55 @@ export const journeys = [
     },
   },
   {
+    name: 'static files carry the security headers, and the logo, styles and scripts still load',
+    async run({ browser, base }) {
+      const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+      try {
+        await go(page, `${base}/`, { status: 200 });
+        const logo = page.locator('header img[src="/logo.svg"]').first();
+        assert((await logo.count()) === 1, 'no logo in the header');
+        const width = await logo.evaluate((img) => img.naturalWidth);
+        assert(width > 0, 'the SVG logo did not render');
+        // The built stylesheet and bundles the page links to, plus the logo itself.
+        const assets = await page.evaluate(() =>
+          [...document.querySelectorAll('link[rel="stylesheet"], script[src]')]
+            .map((el) => el.getAttribute('href') ?? el.getAttribute('src'))
+            .filter((u) => u?.startsWith('/build/')),
+        );
+        assert(
+          assets.some((a) => a.endsWith('.css')),
+          `no built stylesheet on the home page: ${assets}`,
+        );
+        assert(
+          assets.some((a) => a.endsWith('.js')),
+          `no built bundle on the home page: ${assets}`,
+        );
+        for (const path of ['/logo.svg', '/favicon.ico', ...assets]) {
+          const res = await fetch(`${base}${path}`);
+          await res.arrayBuffer();
+          const h = (name) => res.headers.get(name) ?? '';
+          assert(res.status === 200, `${path}: ${res.status}`);
+          assert(h('x-content-type-options') === 'nosniff', `${path}: no nosniff`);
+          assert(
+            /frame-ancestors 'none'/.test(h('content-security-policy')),
+            `${path}: CSP ${h('content-security-policy')}`,
+          );
+          assert(
+            /default-src 'none'/.test(h('content-security-policy')),
+            `${path}: CSP ${h('content-security-policy')}`,
+          );
+          assert(h('referrer-policy') === 'strict-origin-when-cross-origin', `${path}: referrer policy`);
+          assert(/max-age=\d{7,}/.test(h('strict-transport-security')), `${path}: no HSTS`);
+        }
+        const styled = await page.evaluate(() => getComputedStyle(document.body).margin);
+        assert(styled === '0px', `the stylesheet did not apply (body margin ${styled})`);
+        assert(problems.length === 0, problems.join('\n'));
+      } finally {
+        await context.close();
+      }
+    },
+  },
+  {
     name: 'prefetch: after the page has loaded, the pages linked near the viewport, and only those',
     async run({ browser, base }) {
       const { context, page, problems } = await openPage(browser, { viewport: PHONE });
