@@ -45,13 +45,13 @@ describe('caching for signed-in people', () => {
   it('does not serve a signed-in person the copy the page cache keeps for visitors', async () => {
     const { cookie, user } = await person();
     const ad = await makeAd(user.id, { title: 'Bicicletă de munte aproape nouă' });
-    const path = `/anunt/imobiliare/${ad.slug}-${ad.id}?v=${Math.random()}`;
+    const path = `/anunt/imobiliare/${ad.slug}-${ad.id}`;
     await cached(path);
     expect((await cached(path)).headers.get('x-page-cache')).toBe('hit');
     expect((await postFormAs(`/posts/edit/${ad.id}/vandut`, {}, cookie)).status).toBe(303);
     const own = await cached(path, cookie);
     expect(own.headers.get('x-page-cache')).toBeNull();
-    expect(own.headers.get('cache-control')).toBe('private, no-cache');
+    expect(own.headers.get('cache-control')).toMatch(/^private, no-(cache|store)$/);
     expect(textOf(await own.text())).toMatch(/vândut/i);
   });
 });
@@ -97,7 +97,7 @@ describe('reads from the nearest replica, with read-your-writes', () => {
     expect(read.status).toBe(200);
     expect(starts.at(-1)).toBe(bookmark);
     expect(textOf(await read.text())).toMatch(/vândut/i);
-    expect(read.headers.get('cache-control')).toBe('private, no-cache');
+    expect(read.headers.get('cache-control')).toMatch(/^private, no-(cache|store)$/);
 
     // A later write's bookmark is at least as far along as the one it started from.
     const again = await callWithDb(
@@ -159,7 +159,8 @@ describe('reads from the nearest replica, with read-your-writes', () => {
   });
 
   it('never serves a page from the page cache to a request carrying a bookmark', async () => {
-    const path = `/anunturi/imobiliare?t=${Math.random()}`;
+    // A tracking parameter shares the bare page's entry.
+    const path = `/anunturi/imobiliare?utm_source=${Math.random()}`;
     await cached(path);
     expect((await cached(path)).headers.get('x-page-cache')).toBe('hit');
     const { user } = await person();

@@ -2,10 +2,13 @@
 // 429 with Retry-After and a Romanian message, as a page or as JSON as the request prefers. Every
 // test uses its own client address or person: the binding's counters outlive a test.
 import { exports } from 'cloudflare:workers';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { callWorker, ORIGIN, textOf } from '../helpers';
 import { formOf, makeAd, person, validFields } from '../publish/support';
-import { adPath, getFrom, postFrom, uniqueClient } from './support';
+import { adPath, awaitFreshWindow, getFrom, postFrom, uniqueClient } from './support';
+
+// Every test here counts up to a limit inside one window of the binding.
+beforeEach(() => awaitFreshWindow(), 70_000);
 
 const JSON_ACCEPT = { accept: 'application/json' };
 

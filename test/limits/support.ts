@@ -43,3 +43,13 @@ export function postFrom(
 export function adPath(post: { slug: string; id: number }, category = 'imobiliare') {
   return `/anunt/${category}/${post.slug}-${post.id}`;
 }
+
+/**
+ * Waits, when needed, until the Rate Limiting binding's current window has at least `seconds` left.
+ * Locally its counters are fixed windows aligned to the clock (every counter restarts at each whole
+ * minute), so a test that counts up to a limit must not straddle a boundary.
+ */
+export async function awaitFreshWindow(seconds = 20, period = 60): Promise<void> {
+  const left = period * 1000 - (Date.now() % (period * 1000));
+  if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+}

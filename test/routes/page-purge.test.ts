@@ -147,7 +147,7 @@ describe('one cache entry for tracking variants', () => {
 describe('purges after moderation and owner actions', () => {
   it('an operator hides an ad: its page, variants, listings, home and author page drop it at once', async () => {
     const { post, ad, pages } = await cachedAd('Apartament ascuns de operator');
-    await operatorPost(`/moderare/anunt/${post.id}/ascunde`);
+    await operatorPost(`/moderare/anunt/${post.id}/ascunde`, { hideReason: 'Conținut nepotrivit' });
     await expectGone(ad, pages);
   });
 
