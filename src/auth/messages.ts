@@ -1,8 +1,8 @@
-// The identity provider's messages of spec §5, in Romanian: used by Clerk's components (client
+// The identity provider's messages in Romanian (docs/product.md#identity-provider): used by Clerk's components (client
 // island `signin`) and by our own profile form, so both say the same thing.
 
 export const NAME_MAX = 256;
-/** Profile images: at most 10 MB before processing (spec §9). */
+/** Profile images: JPG, PNG, GIF or WEBP, at most 10 MB before processing. */
 export const AVATAR_MAX_BYTES = 10 * 1024 * 1024;
 
 export const MESSAGES = {

@@ -1,4 +1,4 @@
-// Fills the header's account slot in the browser (spec §2): public pages stay the same for everyone
+// Fills the header's account slot in the browser (docs/product.md#page-shell): public pages stay the same for everyone
 // and cacheable; the menu comes from a private endpoint.
 
 export interface AccountInfo {

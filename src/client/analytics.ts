@@ -1,4 +1,4 @@
-// A page-view event 100 ms after each completed navigation (spec §2, §9), only when an analytics
+// A page-view event 100 ms after each completed navigation (docs/product.md#page-shell), only when an analytics
 // provider is configured (the server then loads its script and marks <body data-analytics>).
 
 export const PAGEVIEW_DELAY_MS = 100;

@@ -1,6 +1,6 @@
-// Full-screen overlay (spec §4): shown or hidden, at once or after a delay; a newer toggle cancels a
+// Full-screen overlay (docs/product.md#page-shell): shown or hidden, at once or after a delay; a newer toggle cancels a
 // pending one; content can be swapped; the default content (spinner + "Un moment...") appears only
-// once the overlay has been up for more than 200 ms (spec §9).
+// once the overlay has been up for more than 200 ms.
 
 export const SPINNER_DELAY_MS = 200;
 

@@ -1,4 +1,4 @@
-// Prefetch same-origin pages when their link comes within 200 px of the viewport (spec §2, §9).
+// Prefetch same-origin pages when their link comes within 200 px of the viewport (docs/product.md#page-shell).
 
 export const PREFETCH_MARGIN_PX = 200;
 const MAX_PREFETCHES = 20;

@@ -1,7 +1,7 @@
-// Mounts Clerk's SignIn or SignUp component (spec §2) on /clerk/sign-in and /clerk/sign-up when a
+// Mounts Clerk's SignIn or SignUp component on /clerk/sign-in and /clerk/sign-up when a
 // Clerk instance is configured. The page loads Clerk's UI bundle and ClerkJS from the instance's
 // Frontend API (allowed by the CSP); this island waits for them, then mounts the component in
-// Romanian with the spec's own messages.
+// Romanian with our own messages (src/auth/messages.ts).
 import { roRO } from '@clerk/localizations/ro-RO';
 import { MESSAGES } from '../auth/messages';
 
@@ -18,7 +18,7 @@ declare global {
   }
 }
 
-/** roRO with the messages of spec §5 where they differ. */
+/** roRO with our own messages (src/auth/messages.ts) where they differ. */
 export function localization() {
   const base = roRO as Record<string, unknown> & { unstable__errors?: Record<string, unknown> };
   const errors = base.unstable__errors ?? {};

@@ -10,7 +10,7 @@ export interface ErrorViewProps {
   signIn?: boolean;
 }
 
-/** The error catalogue of spec §8, in a box. */
+/** The error catalogue (docs/product.md#errors), in a box. */
 export function ErrorView({ status, message, returnTo, signIn }: ErrorViewProps) {
   if (status === 401) {
     return (

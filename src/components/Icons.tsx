@@ -1,4 +1,4 @@
-// Inline SVG icons (spec §2, §8): no icon font, no extra request. Decorative unless labelled.
+// Inline SVG icons (shell, error boxes): no icon font, no extra request. Decorative unless labelled.
 
 interface IconProps {
   size?: number;

@@ -56,7 +56,7 @@ function jsonLdText(data: object): string {
   return JSON.stringify(data).replace(/</g, '\\u003c');
 }
 
-/** The shared page shell of spec §1–2: head metadata, header, footer, overlay. */
+/** The shared page shell (docs/product.md#page-shell): head metadata, header, footer, overlay. */
 export function Layout({
   site,
   title,

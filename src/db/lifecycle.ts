@@ -3,7 +3,7 @@
 // one `db.batch` (D1's transaction), and `updated_at` follows every change. The title and
 // `search_text` (what full-text search indexes) are stored with phone numbers masked (ad-text.ts).
 //
-// Lifecycle (DECISIONS.md: 30 days, renewable at most once a day):
+// Lifecycle (docs/lifecycle.md: 30 days, renewable at most once a day):
 //   draft ──publish──► published ──(30 days, daily cron)──► expired
 //   published|expired ──renew──► published (+30 days from now, rises to the top)
 //   published|expired ──sold──► sold          published|expired|sold ──unpublish──► draft

@@ -1,4 +1,4 @@
-// Full-text search over published ads (issue 8): the FTS5 table `posts_fts` of migrations
+// Full-text search over published ads (docs/search.md): the FTS5 table `posts_fts` of migrations
 // 0002_search.sql and 0003_search_freshness.sql, kept in step with `posts` by triggers. One
 // statement per search:
 //  1. m: the freshest MAX_CANDIDATES visible matches (FTS5 walks its rowids, posts.search_key, a

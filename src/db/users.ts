@@ -1,3 +1,4 @@
+// Our rows for identity-provider users: found by provider id, id or e-mail, created from a session.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { type User, users } from './schema';
@@ -9,7 +10,7 @@ export interface SessionIdentity {
   name?: string | null;
 }
 
-/** Names are at most 256 characters (spec §5); a fallback when the provider gives none. */
+/** Names are at most 256 characters (docs/product.md#identity-provider); a fallback when none is given. */
 export function defaultName(identity: SessionIdentity): string {
   const name = identity.name?.trim();
   if (name) return name.slice(0, 256);

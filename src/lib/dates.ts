@@ -5,7 +5,7 @@ import utc from 'dayjs/plugin/utc';
 dayjs.extend(utc);
 
 // Registered on this dayjs instance explicitly (the locale file's side effect may reach another
-// copy of dayjs under some bundlers), with the week starting on Monday as spec §1 asks, and month
+// copy of dayjs under some bundlers), with the week starting on Monday as Romanian calendars do, and month
 // names in lower case as Romanian writes them (dayjs's file capitalises them).
 dayjs.locale(
   {
@@ -22,8 +22,8 @@ dayjs.locale(
 );
 
 /**
- * Date formats of spec §9 plus the numeric day.month.year of spec §1. The spec's `D MMMM YYYY h:mm a`
- * is written the Romanian way, in the 24-hour clock: `24 noiembrie 2026 16:10`.
+ * Date formats (docs/product.md#dates-and-times), with the numeric day.month.year. The long date with
+ * its time is written the Romanian way, in the 24-hour clock: `24 noiembrie 2026 16:10`.
  */
 export const DATE_FORMATS = {
   short: 'D MMM YYYY',

@@ -1,4 +1,4 @@
-/** Errors are values with a status: thrown anywhere, rendered by `app.onError` (spec §8). */
+/** Errors are values with a status: thrown anywhere, rendered by `app.onError` (docs/product.md#errors). */
 export class HttpError extends Error {
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500,

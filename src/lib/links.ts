@@ -1,7 +1,7 @@
 import { toSlug } from './slug';
 
 /**
- * Route patterns of spec §2. Every internal link is built from one of these with `link()`,
+ * Route patterns (docs/product.md#urls). Every internal link is built from one of these with `link()`,
  * never by string concatenation in pages.
  */
 export const ROUTES = {
@@ -50,7 +50,7 @@ type ParamValue =
 export type QueryValue = string | number | boolean | null | undefined;
 
 /**
- * Builds a path from a route pattern (spec §2): `[name]` and `[[...name]]` segments are replaced
+ * Builds a path from a route pattern (docs/product.md#links): `[name]` and `[[...name]]` segments are replaced
  * by the supplied values, each URL-encoded; falsy values (and empty catch-alls) are skipped.
  * Query parameters with falsy values are skipped too.
  */
@@ -90,7 +90,7 @@ export function route(
   return link(ROUTES[name], params, query);
 }
 
-/** Makes a relative address absolute with the site's base URL (spec §2). */
+/** Makes a relative address absolute with the site's base URL (docs/product.md#links). */
 export function absoluteUrl(siteUrl: string, path: string): string {
   const base = siteUrl.endsWith('/') ? siteUrl : `${siteUrl}/`;
   if (/^https?:\/\//i.test(path)) return new URL(path).toString();
@@ -201,7 +201,7 @@ export function safeReturnPath(
   return leavesSite(path) ? fallback : path;
 }
 
-/** `/anunt/<categorie>/<slug>-<id>`: the canonical address of an ad (DECISIONS.md). */
+/** `/anunt/<categorie>/<slug>-<id>`: the canonical address of an ad (docs/product.md#urls). */
 export function postPath(post: { id: number; slug: string }, categorySlug: string): string {
   return link(ROUTES.post, {
     params: [categorySlug, post.slug ? `${post.slug}-${post.id}` : String(post.id)],

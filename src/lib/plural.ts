@@ -8,7 +8,7 @@ export interface PluralForms {
 }
 
 /**
- * Romanian plural (spec §9): `none` for 0, `one` for 1, otherwise `N [de ]many`, where `de` is
+ * Romanian plural (docs/product.md#plural): `none` for 0, `one` for 1, otherwise `N [de ]many`, where `de` is
  * added for counts over 19 unless the last two digits are 1 to 19 (20 de anunțuri, 101 anunțuri).
  */
 export function plural(count: number, forms: PluralForms): string {

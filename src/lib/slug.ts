@@ -25,7 +25,7 @@ export function transliterate(text: string): string {
 }
 
 /**
- * The ad slug (spec §5): trim, transliterate to plain letters, keep only letters, digits,
+ * The ad slug (docs/product.md#slugs): trim, transliterate to plain letters, keep only letters, digits,
  * `|` and `-` (spaces become `-`), collapse repeated hyphens, lower-case.
  */
 export function toSlug(text: string): string {

@@ -1,4 +1,4 @@
-/** The omission marker of shortened text (spec §5). */
+/** The omission marker of shortened text (docs/product.md#text). */
 export const ELLIPSIS = '...';
 
 /**
@@ -17,7 +17,7 @@ export function truncate(text: string, length: number): string {
 }
 
 /**
- * Line breaks to paragraph lines (spec §5): a blank line separates paragraphs, a single line
+ * Line breaks to paragraph lines: a blank line separates paragraphs, a single line
  * break stays a line inside one. Returns plain text lines; rendering (and so escaping) is React's.
  */
 export function toParagraphs(text: string): string[][] {

@@ -1,4 +1,4 @@
-// `GET /api/cont`: the header's account menu (spec §2), filled in the browser so that public pages
+// `GET /api/cont`: the header's account menu (docs/product.md#page-shell), filled in the browser so that public pages
 // stay the same for everyone. Private and never cached.
 import { Hono } from 'hono';
 import { getPhoto } from '../db/photos';

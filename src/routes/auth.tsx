@@ -1,4 +1,4 @@
-// Sign-in, sign-up, after-auth and sign-out (spec §2). With a Clerk instance, its own components
+// Sign-in, sign-up, after-auth and sign-out (docs/product.md#urls). With a Clerk instance, its own components
 // (in Romanian) do the work in the browser; without one (local development and tests), a plain
 // form mints a session token with the local key pair. Both end up in the same middleware.
 

@@ -1,4 +1,4 @@
-// Publishing (issue 7): `/posts/new`, `/posts/edit/:postId`, the owner's lifecycle actions
+// Publishing (docs/lifecycle.md): `/posts/new`, `/posts/edit/:postId`, the owner's lifecycle actions
 // (`/posts/edit/:postId/publica|reinnoieste|vandut|retrage|sterge`) and `/posts/mine`.
 // Authorization is decided by src/auth/guards.ts on every route: anonymous 401 (the `signedIn`
 // middleware), banned 403, another person's ad 403, operators any ad.

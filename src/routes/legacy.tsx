@@ -1,3 +1,4 @@
+// The old site's photo addresses (`/foto-radauti/…`), redirected to today's photo URLs.
 import { Hono } from 'hono';
 import { getServablePhoto } from '../db/photos';
 import type { AppEnv } from '../env';
@@ -9,7 +10,7 @@ export const legacyRoutes = new Hono<AppEnv>();
 
 /**
  * The old site's photo URLs, `/foto-radauti/<size>-<photoId>-<anything>`: `large` goes to the full
- * WebP, any other size to the responsive variant (DECISIONS.md). Anything else is 404.
+ * WebP, any other size to the responsive variant (docs/product.md#photos). Anything else is 404.
  */
 legacyRoutes.get('/foto-radauti/*', async (c) => {
   const parsed = segmentsAfter(c.req.url, '/foto-radauti');

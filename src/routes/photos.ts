@@ -1,4 +1,4 @@
-// Photo API (spec §3, §7): the full-size and responsive WebPs, made on first request and kept in
+// Photo API (docs/product.md#photos, docs/photos.md): the full-size and responsive WebPs, made on first request and kept in
 // R2, and the upload/delete endpoints of the editor and profile islands.
 import { type Context, Hono } from 'hono';
 import { requireOwner, requireWriter } from '../auth/guards';
@@ -25,7 +25,7 @@ export const photoRoutes = new Hono<AppEnv>();
 
 /** Photos per user per hour through the upload API. */
 export const UPLOADS_PER_HOUR = 60;
-/** Photos per ad (DECISIONS.md). */
+/** Photos per ad, each at most 10 MB (docs/product.md#photos). */
 export const PHOTOS_PER_POST = 10;
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -41,7 +41,7 @@ function parseId(value: string): number {
 }
 
 /**
- * The responsive width asked for. No `w` (or one that is not a number) serves 640 (DECISIONS.md);
+ * The responsive width asked for. No `w` (or one that is not a number) serves 640;
  * any other number snaps to the nearest allowed width (ties go to the larger one), so a guessed
  * width still gets a sensible image and the set of variants in R2 stays fixed.
  */

@@ -1,4 +1,4 @@
-// `/profile/edit` (spec §2): the signed-in user's display name, default contact phone and avatar.
+// `/profile/edit`: the signed-in user's display name, default contact phone and avatar.
 // Our D1 row is what the site shows; with Clerk configured the name and avatar are also sent to
 // Clerk, in the background and best effort.
 

@@ -1,4 +1,4 @@
-// `/cautare` (issue 8): full-text search with filters, sorting, pages and an Atom feed.
+// `/cautare` (docs/search.md): full-text search with filters, sorting, pages and an Atom feed.
 // Canonical addresses use the query string (`/cautare?q=masina&pagina=2`), which is what the GET
 // form submits; the path shapes `/cautare/<q>[/pagina-<n>]` answer 301 to it. Parameters that do
 // not parse are ignored (never a 500); a malformed or past-the-end page is 404.

@@ -184,7 +184,7 @@ describe('local sign-in', () => {
     expect(res.headers.getSetCookie()).toHaveLength(0);
   });
 
-  it('refuses a new account name longer than 256 characters with the spec message', async () => {
+  it('refuses a new account name longer than 256 characters with the Romanian limit message', async () => {
     const res = await postForm(
       '/clerk/sign-up',
       new URLSearchParams({ email: 'lung@example.ro', name: 'a'.repeat(257) }),

@@ -80,7 +80,7 @@ describe('/profile/edit', () => {
     expect((await userRow('user_profile_empty')).name).toBe('Păstrat');
   });
 
-  it('refuses a name over 256 characters with the spec message, beside the field', async () => {
+  it('refuses a name over 256 characters with the Romanian limit message, beside the field', async () => {
     const { cookie } = await signIn('user_profile_long', { name: 'Scurt' });
     const long = 'Ă'.repeat(257);
     const res = await postFormAs('/profile/edit', form({ name: long, phone: '' }), cookie);
@@ -146,7 +146,7 @@ describe('/profile/edit', () => {
     expect((await userRow('user_profile_avatar')).avatarPhotoId).toBeNull();
   });
 
-  it('refuses an avatar that is not an image, with the spec message, storing nothing', async () => {
+  it('refuses an avatar that is not an image, with the JPG/PNG/GIF/WEBP message, storing nothing', async () => {
     const { cookie } = await signIn('user_profile_badavatar', { name: 'Fără Poză' });
     const before = await db.select().from(schema.photos);
     const bytes = new TextEncoder().encode('%PDF-1.4 not an image') as Uint8Array<ArrayBuffer>;
@@ -167,7 +167,7 @@ describe('/profile/edit', () => {
     expect(await db.select().from(schema.photos)).toHaveLength(before.length);
   });
 
-  it('refuses an avatar over 10 MB with the spec message', async () => {
+  it('refuses an avatar over 10 MB with the JPG/PNG/GIF/WEBP under 10 MB message', async () => {
     const { cookie } = await signIn('user_profile_bigavatar');
     const bytes = new Uint8Array(10 * 1024 * 1024 + 1);
     bytes.set(bytesOf(photoJpg));

@@ -1,4 +1,4 @@
-// Search bench (issue 8): fills a fresh local D1 (Miniflare: workerd + the same SQLite D1 as
+// Search bench (docs/search.md): fills a fresh local D1 (Miniflare: workerd + the same SQLite D1 as
 // `wrangler dev`) with the real migrations and 1 000, then 100 000 generated ads, and times a mix of
 // realistic queries run through the site's own query builder (test/bench/search-worker.ts).
 // Each query is one HTTP request to the worker, which runs exactly one search statement.

@@ -794,7 +794,7 @@ async function selectIfPresent(form, selector, value) {
   if ((await el.count()) > 0) await el.selectOption(value).catch(() => {});
 }
 
-/** Every main page at 390 and 1280 px (issue 9), after the journeys, with its own visitor. */
+/** Every main page at 390 and 1280 px (a phone and a desktop), after the journeys, with its own visitor. */
 export async function takeScreenshots({ browser, base, state }) {
   const pages = [
     ['home', '/'],

@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { plausibleSegment, queryString, segment } from './hostile';
 
-/** Every URL family of spec §2 (and the project's own routes), filled with hostile pieces. */
+/** Every URL family of the site (docs/product.md#urls), filled with hostile pieces. */
 export const paths: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(queryString).map(([q]) => `/?${q}`),
   fc.tuple(plausibleSegment, queryString).map(([a, q]) => `/anunturi/${a}?${q}`),

@@ -13,7 +13,7 @@ import { formatPrice } from '../../src/lib/price';
 // 2026-03-05 14:07 UTC — 16:07 in Romania (winter time, UTC+2), which is what is shown.
 const T = Date.UTC(2026, 2, 5, 14, 7);
 
-describe('formatDate (spec §1, §9)', () => {
+describe('formatDate: Romanian locale, Bucharest time, 24-hour clock', () => {
   it("formats 'D MMM YYYY' with Romanian month abbreviations", () => {
     expect(formatDate(T, 'short')).toBe('5 mar. 2026');
   });

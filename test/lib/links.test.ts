@@ -9,7 +9,7 @@ import {
   safeReturnPath,
 } from '../../src/lib/links';
 
-describe('link (spec §2)', () => {
+describe('link: patterns filled, falsy params and query values skipped', () => {
   it('replaces bracketed parameters with supplied values', () => {
     expect(link('/posts/edit/[postId]', { postId: 42 })).toBe('/posts/edit/42');
     expect(link('/api/poze/[id]/[fileName]', { id: 7, fileName: 'a.webp' })).toBe('/api/poze/7/a.webp');
@@ -37,7 +37,7 @@ describe('link (spec §2)', () => {
   });
 });
 
-describe('absoluteUrl (spec §2)', () => {
+describe('absoluteUrl: relative paths made absolute with the site base URL', () => {
   it("makes relative addresses absolute with the site's base URL", () => {
     expect(absoluteUrl('https://eradauti.ro', '/anunt/x-1')).toBe('https://eradauti.ro/anunt/x-1');
     expect(absoluteUrl('http://127.0.0.1:8787/', '/logo-200.png')).toBe('http://127.0.0.1:8787/logo-200.png');
@@ -61,7 +61,7 @@ describe('safeReturnPath', () => {
   });
 });
 
-describe('ad, listing and author paths (DECISIONS.md URL shapes)', () => {
+describe('ad, listing and author paths keep the live site URL shapes', () => {
   it('builds /anunt/<categorie>/<slug>-<id>', () => {
     expect(postPath({ id: 12, slug: 'apartament-2-camere' }, 'imobiliare')).toBe(
       '/anunt/imobiliare/apartament-2-camere-12',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ADS, formatNumber, plural, RESULTS } from '../../src/lib/plural';
 
-describe('plural (spec §9)', () => {
+describe('plural: none, one, many, with "de" from 20', () => {
   it('uses the none form for 0 and the one form for 1', () => {
     expect(plural(0, ADS)).toBe('niciun anunț');
     expect(plural(1, ADS)).toBe('1 anunț');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toSlug, transliterate } from '../../src/lib/slug';
 
-describe('toSlug (spec §5)', () => {
+describe('toSlug: plain letters, digits, | and single hyphens', () => {
   it('trims and lower-cases, spaces become hyphens', () => {
     expect(toSlug('  Apartament 2 camere  ')).toBe('apartament-2-camere');
   });

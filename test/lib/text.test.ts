@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { toParagraphs, truncate } from '../../src/lib/text';
 
-describe('truncate (spec §5)', () => {
+describe('truncate: at most the length, ... included', () => {
   it('leaves a text that fits unchanged', () => {
     expect(truncate('Scurt', 10)).toBe('Scurt');
     expect(truncate('exact10chr', 10)).toBe('exact10chr');
@@ -20,7 +20,7 @@ describe('truncate (spec §5)', () => {
   });
 });
 
-describe('toParagraphs (spec §5)', () => {
+describe('toParagraphs: blank lines separate paragraphs', () => {
   it('turns blank-line separated blocks into paragraphs and single breaks into lines', () => {
     expect(toParagraphs('Primul rând\nal doilea\n\nAlt paragraf\r\n\r\n\n Ultimul ')).toEqual([
       ['Primul rând', 'al doilea'],

@@ -1,4 +1,4 @@
-// Who may do what (spec §6, DECISIONS.md): anonymous 401; the author edits and manages their own
+// Who may do what (docs/roles.md): anonymous 401; the author edits and manages their own
 // ads; anyone else 403 `Acces refuzat`; operators (role or OPERATOR_USER_IDS) any ad; banned 403.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { get, textOf } from '../helpers';
 
-describe('page shell (spec §1–2)', () => {
+describe('page shell: head, header, footer, overlay', () => {
   it('renders the Romanian shell with the default title, description and metadata', async () => {
     const res = await get('/cautare');
     expect(res.status).toBe(200);
@@ -58,7 +58,7 @@ describe('page shell (spec §1–2)', () => {
   });
 });
 
-describe('error catalogue (spec §8)', () => {
+describe('error catalogue: 401, 403, 404 and other errors', () => {
   it.each(['/posts/new', '/profile/edit', '/posts/edit/1'])(
     'answers 401 with the info icon, "Trebuie să vă conectaţi" and a Conectare button on %s',
     async (path) => {
