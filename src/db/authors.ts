@@ -1,3 +1,4 @@
+// What an author page may read about a user (never the e-mail or phone).
 import { eq } from 'drizzle-orm';
 import type { Db } from '../env';
 import { users } from './schema';

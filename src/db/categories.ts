@@ -1,3 +1,4 @@
+// The category tree (categories and subcategories), kept by each isolate for a minute.
 import { asc } from 'drizzle-orm';
 import type { Db } from '../env';
 import type { CategoryKind } from '../lib/post-fields';

@@ -1,3 +1,4 @@
+// The Drizzle schema of every D1 table (the migrations in migrations/ create them).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 

@@ -1,3 +1,4 @@
+// `/anunturi/de/<nume>-<id>`: one author's published ads, 20 a page.
 import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
 import { CircleUserIcon } from '../components/Icons';
 import { Pagination } from '../components/Pagination';

@@ -1,3 +1,4 @@
+// `/`: categories with counts, promoted ads and the newest ads.
 import { CategoryList } from '../components/CategoryList';
 import { PostGrid } from '../components/PostCard';
 import type { HomeData } from '../db/posts';

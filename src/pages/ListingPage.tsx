@@ -1,3 +1,4 @@
+// `/anunturi/…`: a category, subcategory or all-ads listing, 20 cards a page.
 import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
 import { CategoryList } from '../components/CategoryList';
 import { Pagination } from '../components/Pagination';

@@ -1,3 +1,4 @@
+// `/404` and every unknown address: what happened, and ways on.
 import { route } from '../lib/links';
 
 /** The /404 page: says what happened and offers a way on (search, home, categories). */

@@ -1,3 +1,4 @@
+// `/anunt/<categorie>/<slug>-<id>`: one ad, its gallery, contact, and the author's or operator's panel.
 import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
 import { ContactReveal, type ContactState } from '../components/ContactReveal';
 import { Gallery } from '../components/Gallery';

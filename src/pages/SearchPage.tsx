@@ -1,3 +1,4 @@
+// `/cautare`: the search form, its results and pages (docs/search.md).
 import { Pagination } from '../components/Pagination';
 import { SearchResult } from '../components/SearchResult';
 import type { CategoryTree } from '../db/categories';

@@ -1,3 +1,4 @@
+// `/static-page/<nume>`: a Markdown page from content/, already rendered and sanitised.
 import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
 
 /** A page written in Markdown (content/*.md), already rendered and sanitised. */

@@ -1,3 +1,4 @@
+// Local development only: `POST /__dev/seed`, which loads the demo content into an empty database.
 import { Hono } from 'hono';
 import { seedDemo } from '../db/seed';
 import type { AppEnv, Bindings } from '../env';

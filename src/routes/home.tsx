@@ -1,3 +1,4 @@
+// `/`: the home page (categories with counts, promoted ads, the newest ads).
 import { Hono } from 'hono';
 import { homeData } from '../db/posts';
 import type { AppEnv } from '../env';

@@ -1,3 +1,4 @@
+// `/static-page/<nume>`: the Markdown pages of content/, rendered and sanitised once per isolate.
 import { Hono } from 'hono';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';

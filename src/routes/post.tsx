@@ -1,3 +1,4 @@
+// `/anunt/<categorie>/<slug>-<id>`: the ad page, its canonical redirect, contact reveal and JSON-LD.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { operatorIds } from '../auth/config';

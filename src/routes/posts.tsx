@@ -1,3 +1,4 @@
+// `/anunturi[/<categorie>[/<subcategorie>]][/pagina-<n>]` and `/anunturi/de/<nume>-<id>`: listings.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { breadcrumbJsonLd, type Crumb } from '../components/Breadcrumbs';

@@ -1,3 +1,4 @@
+// The daily cron: expiry, stale drafts, unattached photos, re-masking, and the spelling queue.
 import { drizzle } from 'drizzle-orm/d1';
 import { remaskStoredText } from '../db/ad-text';
 import { deleteStaleDrafts, expirePosts } from '../db/lifecycle';

@@ -1,3 +1,4 @@
+// `/sitemap.xml`: fixed pages, listings and public ads, split into parts past 50 000 URLs.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { sitemapAds, sitemapPartStart, sitemapSummary } from '../db/posts';
