@@ -214,7 +214,8 @@ export const galleryJourneys = [
         assert(slide === 2, `following the third thumbnail shows slide ${slide + 1}`);
         assert(new URL(page.url()).pathname === ad.path, `the thumbnail went to ${page.url()}`);
         let shown = null;
-        for (let i = 0; i < 50 && !shown?.loaded; i++) {
+        // The strip may still be scrolling smoothly: wait until the photo is both loaded and in view.
+        for (let i = 0; i < 50 && !(shown?.loaded && shown?.onScreen); i++) {
           await page.waitForTimeout(100);
           shown = await page.locator('#foto-3 img').evaluate((img) => {
             const r = img.getBoundingClientRect();
