@@ -3,6 +3,7 @@
 // Rendered only on signed-in requests, which are never cached: the anonymous page stays the same for all.
 import { HideForm } from './HideForm';
 import { PostActions, type PostActionsProps } from './PostActions';
+import { PromoteForm } from './PromoteForm';
 
 export interface OwnerPanelProps {
   /** "Publicat", "Ascuns de un operator", … */
@@ -117,21 +118,15 @@ export function OperatorPanel(props: OperatorPanelProps) {
       )}
       <details className="post-panel__details">
         <summary>Promovează până la…</summary>
-        <form method="post" action={props.promoteAction} className="post-panel__promote">
-          <input type="hidden" name="returnTo" value={props.returnTo} />
-          <label htmlFor="op-promote">Ultima zi de promovare</label>
-          <input
-            id="op-promote"
-            type="date"
-            name="promotedUntil"
-            min={props.minPromotionDate}
-            defaultValue={props.defaultPromotionDate}
-            required
-          />
-          <button type="submit" className="btn btn--small">
-            Promovează
-          </button>
-        </form>
+        <PromoteForm
+          action={props.promoteAction}
+          id="op-promote"
+          label="Ultima zi de promovare"
+          className="post-panel__promote"
+          minDate={props.minPromotionDate}
+          defaultDate={props.defaultPromotionDate}
+          returnTo={props.returnTo}
+        />
       </details>
       {props.promotedUntilLabel ? (
         <p className="muted">

@@ -1,7 +1,7 @@
 // What an editor form carries so that saves never overwrite each other and a new-ad form never makes
 // two ads: the version of the ad it was opened at, the photos it was opened with, and (new ads) a
 // one-time submission token. Pure: reading the form, deciding which photos go, what changed.
-import type { PostFormValues } from './post-form';
+import { type PostFormValues, parseIds } from './post-form';
 
 /** The hidden inputs' names. */
 export const VERSION_FIELD = 'version';
@@ -19,18 +19,7 @@ export interface EditGuard {
   token: string | null;
 }
 
-const ID = /^[1-9]\d{0,9}$/;
 const TOKEN = /^[A-Za-z0-9_-]{16,64}$/;
-
-function ids(values: unknown[]): number[] {
-  const out: number[] = [];
-  for (const v of values) {
-    if (typeof v !== 'string' || !ID.test(v.trim())) continue;
-    const n = Number(v.trim());
-    if (n <= 2 ** 31 - 1 && !out.includes(n)) out.push(n);
-  }
-  return out;
-}
 
 export function readEditGuard(form: FormData): EditGuard {
   const rawVersion = form.get(VERSION_FIELD);
@@ -40,8 +29,10 @@ export function readEditGuard(form: FormData): EditGuard {
   return {
     version,
     // The form always lists them (maybe none): a marker input says the list is there even when empty.
-    openedPhotoIds: form.has(`${OPENED_PHOTOS_FIELD}Listed`) ? ids(form.getAll(OPENED_PHOTOS_FIELD)) : null,
-    removePhotoIds: ids(form.getAll('removePhotoIds')),
+    openedPhotoIds: form.has(`${OPENED_PHOTOS_FIELD}Listed`)
+      ? parseIds(form.getAll(OPENED_PHOTOS_FIELD))
+      : null,
+    removePhotoIds: parseIds(form.getAll('removePhotoIds')),
     token: typeof token === 'string' && TOKEN.test(token) ? token : null,
   };
 }

@@ -89,7 +89,8 @@ export function emptyValues(phone?: string | null): PostFormValues {
 
 const ID = /^[1-9]\d{0,9}$/;
 
-function parseIds(values: unknown[]): number[] {
+/** The distinct positive 32-bit ids among form values (anything else is skipped). */
+export function parseIds(values: unknown[]): number[] {
   const out: number[] = [];
   for (const v of values) {
     if (typeof v !== 'string' || !ID.test(v.trim())) continue;

@@ -2,6 +2,7 @@
 // (hide/show, delete, promote until a date, resolve reports, ban/unban the author), and the log.
 
 import { HideForm } from '../components/HideForm';
+import { PromoteForm } from '../components/PromoteForm';
 import type { LogRow, ModerationPost } from '../db/moderation';
 import { formatDate } from '../lib/dates';
 import { PHOTOS, plural } from '../lib/plural';
@@ -128,20 +129,14 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
           />
         </details>
       )}
-      <form method="post" action={row.action('promoveaza')} className="mod-post__promote">
-        <label htmlFor={dateId}>Promovează până pe</label>
-        <input
-          id={dateId}
-          type="date"
-          name="promotedUntil"
-          min={props.minPromotionDate}
-          defaultValue={props.defaultPromotionDate}
-          required
-        />
-        <button type="submit" className="btn btn--small">
-          Promovează
-        </button>
-      </form>
+      <PromoteForm
+        action={row.action('promoveaza')}
+        id={dateId}
+        label="Promovează până pe"
+        className="mod-post__promote"
+        minDate={props.minPromotionDate}
+        defaultDate={props.defaultPromotionDate}
+      />
       <details className="mod-post__delete">
         <summary>Șterge anunțul…</summary>
         <form method="post" action={row.action('sterge')}>
