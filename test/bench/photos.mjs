@@ -13,26 +13,14 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { unstable_startWorker } from 'wrangler';
-import { largestAcceptedPeaks } from './photo-memory.mjs';
+import { largestAcceptedPeaks, photoOf } from './photo-memory.mjs';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 const RUNS = Number(process.env.PHOTO_BENCH_RUNS ?? 3);
 const WIDTHS = [320, 640, 960, 1280];
 
-/** A photo-like JPEG: a demo photo scaled up, with fine noise so the codecs have detail to work on. */
-async function photoJpeg(width, height) {
-  const base = await sharp(new URL('../../content/demo-photos/casa-gradina.jpg', import.meta.url).pathname)
-    .resize(width, height, { fit: 'fill' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  const px = base.data;
-  let seed = 42;
-  for (let i = 0; i < px.length; i++) {
-    seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-    px[i] = Math.max(0, Math.min(255, px[i] + ((seed >> 16) % 17) - 8));
-  }
-  return sharp(px, { raw: base.info }).jpeg({ quality: 88 }).toBuffer();
-}
+/** A photo-like JPEG (the same generator the memory bench uses). */
+const photoJpeg = (width, height) => photoOf('jpeg', width, height);
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 

@@ -5,26 +5,23 @@ import { decodeWebp } from '../../src/photos/codecs';
 import { ingestPhoto, makeFileName } from '../../src/photos/ingest';
 import { originalKey } from '../../src/photos/keys';
 import { alphaPng, animatedGif, orient6GpsJpg, photoJpg, photoWebp } from './fixtures/images';
-import { bytesOf, containsAscii, db, gradientWebp, makeUser, photoRows, r2Keys } from './support';
+import {
+  bytesOf,
+  containsAscii,
+  db,
+  gradientWebp,
+  makeUser,
+  photoRows,
+  pngChunk,
+  r2Keys,
+  u32be,
+} from './support';
 
 let userId: number;
 beforeAll(async () => {
   userId = await makeUser();
 });
 
-const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
-function crc32(bytes: number[]): number {
-  let c = 0xffffffff;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: number[]): number[] {
-  const body = [...Array.from(type, (c) => c.charCodeAt(0)), ...data];
-  return [...u32be(data.length), ...body, ...u32be(crc32(body))];
-}
 /** A structurally valid PNG (correct CRCs) whose header claims width × height. */
 function pngClaiming(width: number, height: number): Uint8Array {
   return new Uint8Array([

@@ -11,26 +11,12 @@ import { UPLOADS_PER_HOUR } from '../../src/routes/photos';
 import { sessionCookie } from '../auth-helpers';
 import { makeUser } from '../browse/fixtures';
 import { ORIGIN } from '../helpers';
-import { db, photoRows, r2Keys } from './support';
+import { db, photoRows, pngChunk, r2Keys, u32be } from './support';
 
 const u16le = (n: number) => [n & 255, (n >>> 8) & 255];
 const u24le = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];
 const u32le = (n: number) => [...u24le(n), (n >>> 24) & 255];
-const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
 const ascii = (s: string) => Array.from(s, (c) => c.charCodeAt(0));
-
-function crc32(bytes: number[]): number {
-  let c = 0xffffffff;
-  for (const b of bytes) {
-    c ^= b;
-    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  }
-  return (c ^ 0xffffffff) >>> 0;
-}
-function pngChunk(type: string, data: number[]): number[] {
-  const body = [...ascii(type), ...data];
-  return [...u32be(data.length), ...body, ...u32be(crc32(body))];
-}
 
 /** Files of a few dozen bytes whose headers claim `w`×`h`: decompression bombs of each format. */
 const CLAIMING: Record<keyof typeof MAX_PIXELS_BY_FORMAT, (w: number, h: number) => Uint8Array<ArrayBuffer>> =

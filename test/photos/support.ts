@@ -72,3 +72,21 @@ export function containsAscii(bytes: Uint8Array, needle: string): boolean {
   }
   return false;
 }
+
+/** A big-endian 32-bit number as bytes. */
+export const u32be = (n: number) => [(n >>> 24) & 255, (n >>> 16) & 255, (n >>> 8) & 255, n & 255];
+
+function crc32(bytes: number[]): number {
+  let c = 0xffffffff;
+  for (const b of bytes) {
+    c ^= b;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+  }
+  return (c ^ 0xffffffff) >>> 0;
+}
+
+/** One PNG chunk (length, type, data, CRC), for hand-made PNG headers. */
+export function pngChunk(type: string, data: number[]): number[] {
+  const body = [...Array.from(type, (c) => c.charCodeAt(0)), ...data];
+  return [...u32be(data.length), ...body, ...u32be(crc32(body))];
+}
