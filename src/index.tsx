@@ -26,7 +26,7 @@ import { photoRoutes } from './routes/photos';
 import { postRoutes } from './routes/post';
 import { postsRoutes } from './routes/posts';
 import { profileRoutes } from './routes/profile';
-import { runScheduled } from './routes/scheduled';
+import { runScheduled } from './jobs/daily';
 import { searchRoutes } from './routes/search';
 import { sitemapRoutes } from './routes/sitemap';
 

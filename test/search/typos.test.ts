@@ -3,7 +3,7 @@ import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { searchText } from '../../src/db/search';
 import { drainPendingTerms, rebuildSpelling } from '../../src/db/spelling';
-import { runScheduled } from '../../src/routes/scheduled';
+import { runScheduled } from '../../src/jobs/daily';
 import { get, ORIGIN } from '../helpers';
 
 import { makePost, makeUser, resultIds } from './fixtures';
