@@ -1,9 +1,10 @@
 // Demo content for local development: a dozen authors and a few hundred ads of Rădăuți and Suceava
 // county, generated deterministically (seeded PRNG + templates) with dates relative to "now" so
 // the site always looks alive. Written for this project; names, numbers and firms are invented.
+
+import type { PostStatus } from '../db/schema';
 import { LOCALITIES } from '../lib/localities';
 import type { PostFields } from '../lib/post-fields';
-import type { PostStatus } from './schema';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

@@ -1,14 +1,14 @@
 // Loads the demo content (seed-data.ts) into an empty local database, once: a `meta` row
 // `seeded` makes re-runs no-ops. Photos go through the same ingest path as uploads.
 import { eq, getTableColumns, inArray, max } from 'drizzle-orm';
+import { adTextColumns } from '../db/ad-text';
+import { insertPhotoRows, type NewPhotoRow, postsWithPhotos } from '../db/photos';
+import { meta, type Photo, posts, users } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { maskPhones } from '../lib/phone';
 import { toSlug } from '../lib/slug';
 import { readPhotoObjects, type StoredObjects, writePhotoObjects } from '../photos/copy';
 import { ingestPhoto, makeFileName } from '../photos/ingest';
-import { adTextColumns } from './ad-text';
-import { insertPhotoRows, type NewPhotoRow, postsWithPhotos } from './photos';
-import { meta, type Photo, posts, users } from './schema';
 import { DEMO_AUTHORS, type DemoAd, demoAds } from './seed-data';
 
 /** D1 accepts at most 100 bound parameters per statement. */
