@@ -11,7 +11,7 @@ export interface SessionIdentity {
 }
 
 /** Names are at most 256 characters (docs/product.md#identity-provider); a fallback when none is given. */
-export function defaultName(identity: SessionIdentity): string {
+function defaultName(identity: SessionIdentity): string {
   const name = identity.name?.trim();
   if (name) return name.slice(0, 256);
   const local = identity.email?.split('@')[0]?.trim();

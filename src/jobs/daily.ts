@@ -5,7 +5,7 @@ import { deleteStaleDrafts, expirePosts } from '../db/lifecycle';
 import * as schema from '../db/schema';
 import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
-import { cleanupOrphanPhotos } from '../photos/cleanup';
+import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
 const MAX_SPELLING_ROUNDS = 200;
@@ -31,7 +31,9 @@ export interface ScheduledReport {
 export async function runScheduled(env: Bindings, now: number): Promise<ScheduledReport> {
   const db = drizzle(env.DB, { schema });
   const expired = await expirePosts(db, now);
-  const staleDrafts = await deleteStaleDrafts(env, db, now);
+  const stale = await deleteStaleDrafts(db, now);
+  await deletePhotoObjectsOf(env, stale.removedPhotos);
+  const staleDrafts = stale.drafts;
   const orphanPhotos = await cleanupOrphanPhotos(env, db, now);
   const remasked = await remaskStoredText(db, REMASK_PER_RUN);
   let spellingAds = 0;
