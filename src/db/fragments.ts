@@ -3,7 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
 import type { Db } from '../env';
-import type { Photo, PostStatus } from './schema';
+import { type Photo, type PostStatus, posts } from './schema';
 
 /**
  * An ad the public sees in listings, search, feeds and the sitemap: published, not past its expiry,
@@ -43,6 +43,14 @@ export function parsePhotoRef(json: string | null): PhotoRef | null {
     return null;
   }
 }
+
+/** The columns a link to an ad is made of (its public slug comes from the masked title). */
+export const adLinkColumns = {
+  id: posts.id,
+  title: posts.title,
+  slug: posts.slug,
+  categoryId: posts.categoryId,
+};
 
 /** Ad statuses whose page (and so whose photos, and reporting it) the public may see. */
 export const PUBLIC_POST_STATUSES: readonly PostStatus[] = ['published', 'expired', 'sold'];

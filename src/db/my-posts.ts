@@ -3,7 +3,7 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { DAY_MS } from '../lib/dates';
-import { firstPhoto, type PhotoRef, parsePhotoRef } from './fragments';
+import { adLinkColumns, firstPhoto, type PhotoRef, parsePhotoRef } from './fragments';
 import { type PostStatus, posts } from './schema';
 
 /** Ads the user created since `since` (ms): the daily limit. */
@@ -50,10 +50,7 @@ export interface MyPost {
 export async function listMyPosts(db: Db, userId: number): Promise<MyPost[]> {
   const rows = await db
     .select({
-      id: posts.id,
-      title: posts.title,
-      slug: posts.slug,
-      categoryId: posts.categoryId,
+      ...adLinkColumns,
       status: posts.status,
       price: posts.price,
       currency: posts.currency,

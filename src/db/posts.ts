@@ -8,7 +8,7 @@ import { and, asc, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { publicTitle } from './ad-text';
 import { type CategoryTree, getCategoryTreeCached } from './categories';
-import { firstPhoto, type PhotoRef, parsePhotoRef, visibleAd } from './fragments';
+import { adLinkColumns, firstPhoto, type PhotoRef, parsePhotoRef, visibleAd } from './fragments';
 import type { Post } from './schema';
 import { photos, posts, users } from './schema';
 
@@ -225,18 +225,12 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
   const self = sql`(SELECT category_id FROM posts WHERE id = ${id})`;
   const selfSub = sql`(SELECT subcategory_id FROM posts WHERE id = ${id})`;
   const selfKey = sql`(SELECT coalesce(bumped_at, 0) FROM posts WHERE id = ${id})`;
-  const neighbourFields = {
-    id: posts.id,
-    title: posts.title,
-    slug: posts.slug,
-    categoryId: posts.categoryId,
-  };
   const sameCategory = and(visibleAd(now), sql`${posts.categoryId} = ${self}`, ne(posts.id, id));
   // The next ad in listing-date order on one side: newer (later bumped_at, then higher id) or older.
   const neighbour = (side: 'newer' | 'older') => {
     const [beyond, order] = side === 'newer' ? [gt, asc] : [lt, desc];
     return db
-      .select(neighbourFields)
+      .select(adLinkColumns)
       .from(posts)
       .where(
         and(

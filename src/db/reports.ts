@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { PUBLIC_POST_STATUSES } from './fragments';
+import { purgeableColumns } from './purge';
 import { posts, reports, users } from './schema';
 
 /** Distinct reporters that hold an ad when REPORT_HOLD_THRESHOLD is unset or not a whole number ≥ 1. */
@@ -69,11 +70,7 @@ export async function addReport(db: Db, report: NewReport, threshold: number): P
 export async function getReportTarget(db: Db, postId: number) {
   const row = await db
     .select({
-      id: posts.id,
-      slug: posts.slug,
-      userId: posts.userId,
-      categoryId: posts.categoryId,
-      subcategoryId: posts.subcategoryId,
+      ...purgeableColumns,
       status: posts.status,
       authorBanned: users.banned,
     })

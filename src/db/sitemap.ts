@@ -4,7 +4,7 @@ import { and, asc, count, gt, max } from 'drizzle-orm';
 import type { Db } from '../env';
 import { publicTitle } from './ad-text';
 import { allCategoriesQuery, buildTree } from './categories';
-import { visibleAd } from './fragments';
+import { adLinkColumns, visibleAd } from './fragments';
 import { posts } from './schema';
 
 export interface SitemapAd {
@@ -52,10 +52,7 @@ export async function sitemapAds(
 ): Promise<SitemapAd[]> {
   const rows = await db
     .select({
-      id: posts.id,
-      title: posts.title,
-      slug: posts.slug,
-      categoryId: posts.categoryId,
+      ...adLinkColumns,
       updatedAt: posts.updatedAt,
       bumpedAt: posts.bumpedAt,
     })
