@@ -17,7 +17,7 @@ import { posts } from './schema';
 export const MASK_VERSION = 1;
 
 /** The slug of a (masked) title: plain letters and digits, at most 90 characters. */
-export function adSlug(title: string): string {
+function adSlug(title: string): string {
   return toSlug(title).slice(0, 90).replace(/-+$/, '');
 }
 

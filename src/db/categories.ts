@@ -39,7 +39,7 @@ export function buildTree(rows: Category[]): CategoryTree {
   return { roots, byId, bySlug };
 }
 
-export async function getCategoryTree(db: Db): Promise<CategoryTree> {
+async function getCategoryTree(db: Db): Promise<CategoryTree> {
   return buildTree(await allCategoriesQuery(db));
 }
 

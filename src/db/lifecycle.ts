@@ -1,5 +1,7 @@
-// Every write to an ad: create, edit, publish, renew, sold, unpublish, delete, expire, hide/unhide,
-// promote; and attaching, ordering and removing its photos. Each change that touches several rows is
+// Every write to an ad by its author (or an operator acting as one) and by the daily job: create,
+// edit, publish, renew, sold, unpublish, delete, expire; and attaching, ordering and removing its
+// photos' rows (the callers remove the photos' objects from R2 with the ids these return; operators'
+// hide and promote live in moderation.ts). Each change that touches several rows is
 // one `db.batch` (D1's transaction), and `updated_at` follows every change. The title and
 // `search_text` (what full-text search indexes) are stored with phone numbers masked (ad-text.ts).
 //
@@ -12,105 +14,24 @@
 // The author may still edit a hidden ad: it stays hidden, marked as changed for the operators.
 // Unpublishing returns the ad to `draft` (the owner's own state); `hidden` is the operators' alone,
 // so an owner can never undo an operator's decision.
-import { and, asc, count, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
-import type { BatchItem } from 'drizzle-orm/batch';
-import type { Bindings, Db } from '../env';
+import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import type { Db } from '../env';
 import { DAY_MS } from '../lib/dates';
 import { HttpError, TooManyRequests } from '../lib/errors';
 import type { PostInput } from '../lib/post-form';
-import { canApply, LIFECYCLE_FROM, type LifecycleAction, RENEW_INTERVAL_MS } from '../lib/post-status';
-import { deletePhotoObjects } from '../photos/cleanup';
+import { LIFECYCLE_FROM, type LifecycleAction, RENEW_INTERVAL_MS } from '../lib/post-status';
 import { adTextColumns } from './ad-text';
+import { runBatch, type Statement } from './fragments';
 import { type LogEntry, logStatement } from './moderation';
-import { type Post, type PostStatus, photos, posts, reports } from './schema';
+import { getPost } from './posts';
+import { type Post, photos, posts, reports } from './schema';
 
 /** How long a published or renewed ad stays up. */
 export const LIFETIME_MS = 30 * DAY_MS;
 /** New ads per user per day. */
 export const NEW_POSTS_PER_DAY = 10;
 /** Drafts never published and untouched this long are removed by the daily job. */
-export const STALE_DRAFT_MS = 7 * DAY_MS;
-
-type Statement = BatchItem<'sqlite'>;
-
-async function runBatch(db: Db, statements: Statement[]) {
-  if (statements.length === 0) return [];
-  return db.batch(statements as [Statement, ...Statement[]]);
-}
-
-export async function getPost(db: Db, id: number): Promise<Post | null> {
-  return (await db.select().from(posts).where(eq(posts.id, id)).get()) ?? null;
-}
-
-/** Ads the user created since `since` (ms): the daily limit. */
-export async function countPostsCreatedSince(db: Db, userId: number, since: number): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(posts)
-    .where(and(eq(posts.userId, userId), gte(posts.createdAt, since)));
-  return row?.n ?? 0;
-}
-
-/**
- * When the user may create an ad again under the daily limit: the moment the oldest of the ads
- * counted in the last 24 hours leaves the window (now, when none is counted).
- */
-export async function nextNewPostAt(db: Db, userId: number, now: number): Promise<number> {
-  const [row] = await db
-    .select({ first: sql<number | null>`min(${posts.createdAt})` })
-    .from(posts)
-    .where(and(eq(posts.userId, userId), gte(posts.createdAt, now - DAY_MS)));
-  return row?.first != null ? row.first + DAY_MS : now;
-}
-
-/** One of the user's own ads on "Anunțurile mele". */
-export interface MyPost {
-  id: number;
-  title: string;
-  slug: string;
-  categoryId: number;
-  status: PostStatus;
-  price: number;
-  currency: 'RON' | 'EUR';
-  createdAt: number;
-  updatedAt: number;
-  publishedAt: number | null;
-  bumpedAt: number | null;
-  expiresAt: number | null;
-  hiddenReason: string | null;
-  hiddenEditedAt: number | null;
-  photo: { id: number; fileName: string } | null;
-}
-
-/** Every ad of a user, in every status, most recently changed first. */
-export async function listMyPosts(db: Db, userId: number): Promise<MyPost[]> {
-  const rows = await db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      slug: posts.slug,
-      categoryId: posts.categoryId,
-      status: posts.status,
-      price: posts.price,
-      currency: posts.currency,
-      createdAt: posts.createdAt,
-      updatedAt: posts.updatedAt,
-      publishedAt: posts.publishedAt,
-      bumpedAt: posts.bumpedAt,
-      expiresAt: posts.expiresAt,
-      hiddenReason: posts.hiddenReason,
-      hiddenEditedAt: posts.hiddenEditedAt,
-      // The ad's own main photo: the outer row named by its table, never the photo's own id.
-      photo: sql<
-        string | null
-      >`(SELECT json_object('id', ph.id, 'fileName', ph.file_name) FROM photos ph WHERE ph.post_id = "posts"."id" AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`,
-    })
-    .from(posts)
-    .where(eq(posts.userId, userId))
-    .orderBy(desc(posts.updatedAt), desc(posts.id))
-    .limit(500);
-  return rows.map((r) => ({ ...r, photo: r.photo ? (JSON.parse(r.photo) as MyPost['photo']) : null }));
-}
+const STALE_DRAFT_MS = 7 * DAY_MS;
 
 /** The columns an edit sets from the form. */
 function contentColumns(input: PostInput, now: number) {
@@ -127,35 +48,6 @@ function contentColumns(input: PostInput, now: number) {
     fields: input.fields,
     updatedAt: now,
   };
-}
-
-/**
- * Which of the requested photos may go on this ad: photos of the ad itself, or the acting user's own
- * unattached ad photos. Ids that no longer exist are dropped (deleted in another tab); any other
- * photo (someone else's, or another ad's) is a refusal.
- */
-export async function checkPhotos(
-  db: Db,
-  ids: number[],
-  actingUserId: number,
-  postId: number | null,
-): Promise<{ allowed: number[]; foreign: number[] }> {
-  if (ids.length === 0) return { allowed: [], foreign: [] };
-  const rows = await db
-    .select({ id: photos.id, postId: photos.postId, userId: photos.userId, kind: photos.kind })
-    .from(photos)
-    .where(inArray(photos.id, ids));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  const allowed: number[] = [];
-  const foreign: number[] = [];
-  for (const id of ids) {
-    const row = byId.get(id);
-    if (!row) continue;
-    const ownDraft = row.postId === null && row.userId === actingUserId && row.kind === 'post';
-    const onThisPost = postId !== null && row.postId === postId;
-    (ownDraft || onThisPost ? allowed : foreign).push(id);
-  }
-  return { allowed, foreign };
 }
 
 /**
@@ -229,20 +121,14 @@ function isDailyLimitRefusal(err: unknown): boolean {
   return false;
 }
 
-/** The ad a new-ad form with this one-time token created, if any. */
-export async function findPostByToken(db: Db, token: string): Promise<Post | null> {
-  return (await db.select().from(posts).where(eq(posts.submissionToken, token)).get()) ?? null;
-}
-
 /**
  * Saves an edit made on the ad as it was at `expectedVersion`: the ad's content, its photos in the
- * given order (then any photo added elsewhere since), and removes only the photos in `removed`
- * (rows in the batch, then their objects in R2). Every statement of the batch checks the version
- * first and the ad's row bumps it last, so a save over a newer version changes nothing at all and
- * answers `false`.
+ * given order (then any photo added elsewhere since), and removes the rows of the ad's photos in
+ * `removed`. Every statement of the batch checks the version first and the ad's row bumps it last,
+ * so a save over a newer version changes nothing at all and answers `null`; a save answers the
+ * photos whose rows it removed (the caller removes their objects from R2).
  */
 export async function updatePost(
-  env: Bindings,
   db: Db,
   args: {
     post: Post;
@@ -255,7 +141,7 @@ export async function updatePost(
     /** The author changed a hidden ad: it goes back to the operators' queue, marked as changed. */
     changedWhileHidden?: boolean;
   },
-): Promise<boolean> {
+): Promise<{ removedPhotos: { id: number }[] } | null> {
   const { post, input, photoIds, removed, expectedVersion, now } = args;
   const atVersion = sql`EXISTS (SELECT 1 FROM ${posts} WHERE ${posts.id} = ${post.id} AND ${posts.version} = ${expectedVersion})`;
   const statements: Statement[] = [];
@@ -267,9 +153,13 @@ export async function updatePost(
         .where(and(eq(photos.id, id), or(isNull(photos.postId), eq(photos.postId, post.id)), atVersion)),
     );
   });
-  if (removed.length > 0)
+  const deletes = removed.length > 0;
+  if (deletes)
     statements.push(
-      db.delete(photos).where(and(inArray(photos.id, removed), eq(photos.postId, post.id), atVersion)),
+      db
+        .delete(photos)
+        .where(and(inArray(photos.id, removed), eq(photos.postId, post.id), atVersion))
+        .returning({ id: photos.id }),
     );
   statements.push(
     db
@@ -284,21 +174,9 @@ export async function updatePost(
   );
   const results = await runBatch(db, statements);
   const saved = (results[results.length - 1] as { id: number }[]).length > 0;
-  if (!saved) return false;
+  if (!saved) return null;
   if (args.log) await runBatch(db, [logStatement(db, args.log, now)]);
-  for (const id of removed) await deletePhotoObjects(env, { id });
-  return true;
-}
-
-export { type LifecycleAction, RENEW_INTERVAL_MS };
-
-/** Whether the action is offered for an ad in this state (what the pages show as buttons). */
-export function canDo(
-  post: Pick<Post, 'status' | 'bumpedAt' | 'expiresAt'>,
-  action: LifecycleAction,
-  now: number,
-) {
-  return canApply(post, action, now);
+  return { removedPhotos: deletes ? (results[results.length - 2] as { id: number }[]) : [] };
 }
 
 /**
@@ -383,65 +261,23 @@ function renewRefusal(bumpedAt: number, now: number): TooManyRequests {
 }
 
 /**
- * Operators: hide an ad (only its author and operators see it, the author with `reason`), or show it
- * again (the reason and the changed mark go). Showing again an ad held by reports dismisses its open
- * reports in the same batch (the operator decided).
+ * Deletes an ad with its photos' rows and its reports in one batch; answers the photos whose rows
+ * went (the caller removes their objects from R2).
  */
-export async function setHidden(
+export async function deletePost(
   db: Db,
-  post: Post,
-  hidden: boolean,
-  log: LogEntry,
+  postId: number,
   now: number,
-  reason: string | null = null,
-) {
-  const set = hidden
-    ? { status: 'hidden' as const, closedAt: now, hiddenReason: reason, hiddenEditedAt: null }
-    : {
-        status: (post.expiresAt !== null && post.expiresAt > now ? 'published' : 'expired') as PostStatus,
-        closedAt: null,
-        hiddenReason: null,
-        hiddenEditedAt: null,
-      };
-  await runBatch(db, [
-    db
-      .update(posts)
-      .set({ ...set, updatedAt: now })
-      .where(eq(posts.id, post.id)),
-    ...(!hidden && post.status === 'held'
-      ? [
-          db
-            .update(reports)
-            .set({ resolvedAt: now })
-            .where(and(eq(reports.postId, post.id), isNull(reports.resolvedAt))),
-        ]
-      : []),
-    logStatement(db, log, now),
-  ]);
-}
-
-/** Operators: promote an ad until a moment (promoted ads come first and are marked); null stops it. */
-export async function setPromotion(db: Db, postId: number, until: number | null, log: LogEntry, now: number) {
-  await runBatch(db, [
-    db
-      .update(posts)
-      .set({ promotion: until ? 1 : 0, promotedUntil: until, updatedAt: now })
-      .where(eq(posts.id, postId)),
-    logStatement(db, log, now),
-  ]);
-}
-
-/** Deletes an ad with its photos and reports in one batch, then the photos' objects in R2. */
-export async function deletePost(env: Bindings, db: Db, postId: number, now: number, log?: LogEntry) {
-  const own = await db.select({ id: photos.id }).from(photos).where(eq(photos.postId, postId));
+  log?: LogEntry,
+): Promise<{ id: number }[]> {
   const statements: Statement[] = [
-    db.delete(photos).where(eq(photos.postId, postId)),
+    db.delete(photos).where(eq(photos.postId, postId)).returning({ id: photos.id }),
     db.delete(reports).where(eq(reports.postId, postId)),
     db.delete(posts).where(eq(posts.id, postId)),
   ];
   if (log) statements.push(logStatement(db, log, now));
-  await runBatch(db, statements);
-  for (const photo of own) await deletePhotoObjects(env, photo);
+  const [removed] = (await runBatch(db, statements)) as [{ id: number }[]];
+  return removed;
 }
 
 /** The daily job: published ads past their lifetime become expired. Returns how many. */
@@ -454,8 +290,14 @@ export async function expirePosts(db: Db, now: number): Promise<number> {
   return rows.length;
 }
 
-/** The daily job: drafts never published and untouched for a week go, with their photos. */
-export async function deleteStaleDrafts(env: Bindings, db: Db, now: number): Promise<number> {
+/**
+ * The daily job: drafts never published and untouched for a week go, with their photos' rows.
+ * Answers how many drafts went and the photos whose objects the caller removes from R2.
+ */
+export async function deleteStaleDrafts(
+  db: Db,
+  now: number,
+): Promise<{ drafts: number; removedPhotos: { id: number }[] }> {
   const stale = await db
     .select({ id: posts.id })
     .from(posts)
@@ -464,6 +306,7 @@ export async function deleteStaleDrafts(env: Bindings, db: Db, now: number): Pro
     )
     .orderBy(asc(posts.id))
     .limit(200);
-  for (const post of stale) await deletePost(env, db, post.id, now);
-  return stale.length;
+  const removedPhotos: { id: number }[] = [];
+  for (const post of stale) removedPhotos.push(...(await deletePost(db, post.id, now)));
+  return { drafts: stale.length, removedPhotos };
 }

@@ -1,7 +1,9 @@
-// Operator tools: the moderation log, bans, and what /moderare lists.
+// Operator tools: the moderation log, bans, hiding and promoting ads, reports' resolution, and what
+// /moderare lists.
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../env';
-import { moderationLog, posts, reports, users } from './schema';
+import { runBatch } from './fragments';
+import { moderationLog, type Post, type PostStatus, posts, reports, users } from './schema';
 
 /** Who did what to which ad or user; recorded in the same batch as the change itself. */
 export interface LogEntry {
@@ -25,10 +27,6 @@ export async function setUserBanned(db: Db, userId: number, banned: boolean, log
   ]);
 }
 
-export async function getUser(db: Db, userId: number) {
-  return (await db.select().from(users).where(eq(users.id, userId)).get()) ?? null;
-}
-
 /** How many open reports an ad has (what an operator sees on the ad page). */
 export async function countOpenReports(db: Db, postId: number): Promise<number> {
   const [row] = await db
@@ -45,6 +43,55 @@ export async function resolveReports(db: Db, postId: number, log: LogEntry, now:
       .update(reports)
       .set({ resolvedAt: now })
       .where(and(eq(reports.postId, postId), isNull(reports.resolvedAt))),
+    logStatement(db, log, now),
+  ]);
+}
+
+/**
+ * Operators: hide an ad (only its author and operators see it, the author with `reason`), or show it
+ * again (the reason and the changed mark go). Showing again an ad held by reports dismisses its open
+ * reports in the same batch (the operator decided).
+ */
+export async function setHidden(
+  db: Db,
+  post: Post,
+  hidden: boolean,
+  log: LogEntry,
+  now: number,
+  reason: string | null = null,
+) {
+  const set = hidden
+    ? { status: 'hidden' as const, closedAt: now, hiddenReason: reason, hiddenEditedAt: null }
+    : {
+        status: (post.expiresAt !== null && post.expiresAt > now ? 'published' : 'expired') as PostStatus,
+        closedAt: null,
+        hiddenReason: null,
+        hiddenEditedAt: null,
+      };
+  await runBatch(db, [
+    db
+      .update(posts)
+      .set({ ...set, updatedAt: now })
+      .where(eq(posts.id, post.id)),
+    ...(!hidden && post.status === 'held'
+      ? [
+          db
+            .update(reports)
+            .set({ resolvedAt: now })
+            .where(and(eq(reports.postId, post.id), isNull(reports.resolvedAt))),
+        ]
+      : []),
+    logStatement(db, log, now),
+  ]);
+}
+
+/** Operators: promote an ad until a moment (promoted ads come first and are marked); null stops it. */
+export async function setPromotion(db: Db, postId: number, until: number | null, log: LogEntry, now: number) {
+  await runBatch(db, [
+    db
+      .update(posts)
+      .set({ promotion: until ? 1 : 0, promotedUntil: until, updatedAt: now })
+      .where(eq(posts.id, postId)),
     logStatement(db, log, now),
   ]);
 }

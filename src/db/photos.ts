@@ -1,6 +1,7 @@
 // Photo rows (the pixels live in R2, see src/photos/keys.ts).
 import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import { PUBLIC_POST_STATUSES } from './fragments';
 import { type Photo, photos, posts, uploadRefusals, users } from './schema';
 
 export type NewPhotoRow = Omit<typeof photos.$inferInsert, 'id'>;
@@ -38,9 +39,6 @@ export async function postsWithPhotos(db: Db, from: number, to: number): Promise
 export async function getPhoto(db: Db, id: number): Promise<Photo | null> {
   return (await db.select().from(photos).where(eq(photos.id, id)).get()) ?? null;
 }
-
-/** Ad statuses whose page (and so whose photos) the public may see. */
-const PUBLIC_POST_STATUSES: readonly string[] = ['published', 'expired', 'sold'];
 
 /** A photo, with whether anyone may see it and who owns what it shows. */
 export interface ServablePhoto {
@@ -162,4 +160,33 @@ export async function deletePhotoRows(db: Db, ids: number[]): Promise<void> {
 /** The owner of an ad, for attaching photos to it; null when the ad does not exist. */
 export async function getPostOwner(db: Db, postId: number): Promise<{ userId: number } | null> {
   return (await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).get()) ?? null;
+}
+
+/**
+ * Which of the requested photos may go on this ad: photos of the ad itself, or the acting user's own
+ * unattached ad photos. Ids that no longer exist are dropped (deleted in another tab); any other
+ * photo (someone else's, or another ad's) is a refusal.
+ */
+export async function checkPhotos(
+  db: Db,
+  ids: number[],
+  actingUserId: number,
+  postId: number | null,
+): Promise<{ allowed: number[]; foreign: number[] }> {
+  if (ids.length === 0) return { allowed: [], foreign: [] };
+  const rows = await db
+    .select({ id: photos.id, postId: photos.postId, userId: photos.userId, kind: photos.kind })
+    .from(photos)
+    .where(inArray(photos.id, ids));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const allowed: number[] = [];
+  const foreign: number[] = [];
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row) continue;
+    const ownDraft = row.postId === null && row.userId === actingUserId && row.kind === 'post';
+    const onThisPost = postId !== null && row.postId === postId;
+    (ownDraft || onThisPost ? allowed : foreign).push(id);
+  }
+  return { allowed, foreign };
 }

@@ -1,19 +1,20 @@
-// Read queries for ads (listings, the ad page, authors, sitemap). Writes live in lifecycle.ts.
+// Read queries for ads (listings, home, the ad page, its contact phone, one ad by id or form token).
+// Writes live in lifecycle.ts, an author's own list in my-posts.ts, the sitemap's in sitemap.ts.
 // Every listing reads its page of rows and its total in one `db.batch` round trip, each ad's first
 // photo picked by a correlated subquery (index photos_post). The category tree and the
 // per-category counts come from this isolate's copies (categories.ts, categoryCounts below), read
 // in parallel with the batch when they are stale.
-import { and, asc, count, desc, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { publicTitle } from './ad-text';
-import { allCategoriesQuery, buildTree, type CategoryTree, getCategoryTreeCached } from './categories';
-import type { Photo, Post } from './schema';
+import { type CategoryTree, getCategoryTreeCached } from './categories';
+import { adLinkColumns, firstPhoto, type PhotoRef, parsePhotoRef, visibleAd } from './fragments';
+import type { Post } from './schema';
 import { photos, posts, users } from './schema';
 
-export const PAGE_SIZE = 20;
+export type { PhotoRef };
 
-/** What the photo helpers need to build URLs. */
-export type PhotoRef = Pick<Photo, 'id' | 'fileName' | 'width' | 'height'>;
+export const PAGE_SIZE = 20;
 
 /** One ad as a card in a listing. */
 export interface PostCardData {
@@ -44,18 +45,9 @@ export interface ListingFilter {
   userId?: number;
 }
 
-/** Publicly visible: published, not past its expiry, author not banned (needs the users join). */
-function visible(now: number) {
-  return and(eq(posts.status, 'published'), gt(posts.expiresAt, now), eq(users.banned, false));
-}
-
 function promotedNow(now: number) {
   return sql<number>`(CASE WHEN ${posts.promotion} > 0 AND ${posts.promotedUntil} > ${now} THEN ${posts.promotion} ELSE 0 END)`;
 }
-
-const firstPhoto = sql<
-  string | null
->`(SELECT json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height) FROM photos ph WHERE ph.post_id = "posts"."id" AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`;
 
 function cardFields(now: number) {
   return {
@@ -76,16 +68,6 @@ function cardFields(now: number) {
 
 type CardRow = Omit<PostCardData, 'photo'> & { photo: string | null };
 
-/** A first-photo column (SQLite json_object) as a PhotoRef; null when absent or unreadable. */
-export function parsePhotoRef(json: string | null): PhotoRef | null {
-  if (!json) return null;
-  try {
-    return JSON.parse(json) as PhotoRef;
-  } catch {
-    return null;
-  }
-}
-
 // Titles as the public sees them (ad-text.publicTitle): masked, and no phone digits in the slug.
 function toCard(row: CardRow): PostCardData {
   return publicTitle({ ...row, promoted: Number(row.promoted) || 0, photo: parsePhotoRef(row.photo) });
@@ -103,8 +85,7 @@ function cardsQuery(db: Db, now: number, filter: ListingFilter, limit: number, o
   return db
     .select(cardFields(now))
     .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(visible(now), filterWhere(filter)))
+    .where(and(visibleAd(now), filterWhere(filter)))
     .orderBy(desc(promotedNow(now)), desc(posts.bumpedAt), desc(posts.id))
     .limit(limit)
     .offset(offset);
@@ -114,8 +95,7 @@ function countsQuery(db: Db, now: number) {
   return db
     .select({ categoryId: posts.categoryId, subcategoryId: posts.subcategoryId, n: count() })
     .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(visible(now))
+    .where(visibleAd(now))
     .groupBy(posts.categoryId, posts.subcategoryId);
 }
 
@@ -137,7 +117,7 @@ function toCounts(rows: { categoryId: number; subcategoryId: number | null; n: n
 let countsCache: { counts: CategoryCounts; at: number } | null = null;
 
 /** Visible ads per category, this isolate's copy when younger than `maxAgeMs` (0: always read). */
-export async function categoryCounts(db: Db, now: number, maxAgeMs: number): Promise<CategoryCounts> {
+async function categoryCounts(db: Db, now: number, maxAgeMs: number): Promise<CategoryCounts> {
   if (maxAgeMs > 0 && countsCache && now >= countsCache.at && now - countsCache.at < maxAgeMs)
     return countsCache.counts;
   const counts = toCounts(await countsQuery(db, now));
@@ -176,8 +156,7 @@ export async function listPosts(
   const totalQuery = db
     .select({ n: count() })
     .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(visible(now), filterWhere(filter)));
+    .where(and(visibleAd(now), filterWhere(filter)));
   const [tree, counts, [rows, totals]] = await Promise.all([
     getCategoryTreeCached(db, now),
     categoryCounts(db, now, options.countsMaxAgeMs ?? 0),
@@ -198,15 +177,13 @@ export async function homeData(db: Db, now = Date.now(), options: ReadOptions = 
   const promotedQuery = db
     .select(cardFields(now))
     .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(visible(now), gt(posts.promotion, 0), gt(posts.promotedUntil, now)))
+    .where(and(visibleAd(now), gt(posts.promotion, 0), gt(posts.promotedUntil, now)))
     .orderBy(desc(posts.promotion), desc(posts.bumpedAt), desc(posts.id))
     .limit(8);
   const newestQuery = db
     .select(cardFields(now))
     .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(visible(now))
+    .where(visibleAd(now))
     .orderBy(desc(posts.bumpedAt), desc(posts.id))
     .limit(PAGE_SIZE);
   const [tree, counts, [promotedRows, newestRows]] = await Promise.all([
@@ -248,20 +225,13 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
   const self = sql`(SELECT category_id FROM posts WHERE id = ${id})`;
   const selfSub = sql`(SELECT subcategory_id FROM posts WHERE id = ${id})`;
   const selfKey = sql`(SELECT coalesce(bumped_at, 0) FROM posts WHERE id = ${id})`;
-  const neighbourFields = {
-    id: posts.id,
-    title: posts.title,
-    slug: posts.slug,
-    categoryId: posts.categoryId,
-  };
-  const sameCategory = and(visible(now), sql`${posts.categoryId} = ${self}`, ne(posts.id, id));
+  const sameCategory = and(visibleAd(now), sql`${posts.categoryId} = ${self}`, ne(posts.id, id));
   // The next ad in listing-date order on one side: newer (later bumped_at, then higher id) or older.
   const neighbour = (side: 'newer' | 'older') => {
     const [beyond, order] = side === 'newer' ? [gt, asc] : [lt, desc];
     return db
-      .select(neighbourFields)
+      .select(adLinkColumns)
       .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
       .where(
         and(
           sameCategory,
@@ -300,7 +270,6 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
       db
         .select(cardFields(now))
         .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
         .where(sameCategory)
         .orderBy(desc(sql`(${posts.subcategoryId} IS ${selfSub})`), desc(posts.bumpedAt), desc(posts.id))
         .limit(4),
@@ -325,100 +294,11 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
   };
 }
 
-/** Only the contact phone of an ad (the `?contact` reveal), with what decides whether it may be shown. */
-export async function getPostContact(db: Db, id: number) {
-  const rows = await db
-    .select({
-      id: posts.id,
-      status: posts.status,
-      expiresAt: posts.expiresAt,
-      phone: posts.phone,
-      authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
-      banned: users.banned,
-    })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.id, id))
-    .limit(1);
-  return rows[0] ?? null;
+export async function getPost(db: Db, id: number): Promise<Post | null> {
+  return (await db.select().from(posts).where(eq(posts.id, id)).get()) ?? null;
 }
 
-export interface SitemapAd {
-  id: number;
-  slug: string;
-  categoryId: number;
-  lastmod: number;
-}
-
-/** How many ads the sitemap lists, and the newest change per category (for category lastmod). */
-export async function sitemapSummary(db: Db, now = Date.now()) {
-  const [cats, perCategory] = await db.batch([
-    allCategoriesQuery(db),
-    db
-      .select({
-        categoryId: posts.categoryId,
-        subcategoryId: posts.subcategoryId,
-        n: count(),
-        last: max(posts.bumpedAt),
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(visible(now))
-      .groupBy(posts.categoryId, posts.subcategoryId),
-  ]);
-  const lastByCategory = new Map<number, number>();
-  let total = 0;
-  let newest = 0;
-  for (const r of perCategory) {
-    total += r.n;
-    const last = Number(r.last ?? 0);
-    newest = Math.max(newest, last);
-    for (const key of [r.categoryId, r.subcategoryId]) {
-      if (key !== null) lastByCategory.set(key, Math.max(lastByCategory.get(key) ?? 0, last));
-    }
-  }
-  return { tree: buildTree(cats), total, newest, lastByCategory };
-}
-
-/** Visible ads for the sitemap, by id, `limit` from `afterId` (keyset pagination). */
-export async function sitemapAds(
-  db: Db,
-  afterId: number,
-  limit: number,
-  now = Date.now(),
-): Promise<SitemapAd[]> {
-  const rows = await db
-    .select({
-      id: posts.id,
-      title: posts.title,
-      slug: posts.slug,
-      categoryId: posts.categoryId,
-      updatedAt: posts.updatedAt,
-      bumpedAt: posts.bumpedAt,
-    })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(and(visible(now), gt(posts.id, afterId)))
-    .orderBy(asc(posts.id))
-    .limit(limit);
-  return rows.map((r) => ({
-    id: r.id,
-    slug: publicTitle(r).slug,
-    categoryId: r.categoryId,
-    lastmod: Math.max(r.updatedAt, r.bumpedAt ?? 0),
-  }));
-}
-
-/** The id of the n-th visible ad by id (0-based), to start a sitemap part at; null past the end. */
-export async function sitemapPartStart(db: Db, offset: number, now = Date.now()): Promise<number | null> {
-  if (offset === 0) return 0;
-  const rows = await db
-    .select({ id: posts.id })
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
-    .where(visible(now))
-    .orderBy(asc(posts.id))
-    .limit(1)
-    .offset(offset - 1);
-  return rows[0]?.id ?? null;
+/** The ad a new-ad form with this one-time token created, if any. */
+export async function findPostByToken(db: Db, token: string): Promise<Post | null> {
+  return (await db.select().from(posts).where(eq(posts.submissionToken, token)).get()) ?? null;
 }

@@ -20,16 +20,19 @@ export async function authorOfPurge(db: Db, userId: number): Promise<{ id: numbe
   );
 }
 
+/** The columns of PurgeablePost. */
+export const purgeableColumns = {
+  id: posts.id,
+  slug: posts.slug,
+  userId: posts.userId,
+  categoryId: posts.categoryId,
+  subcategoryId: posts.subcategoryId,
+};
+
 /** An author's ads, most recently published first (at most `limit`): one indexed query. */
 export async function postsOfAuthorForPurge(db: Db, userId: number, limit: number): Promise<PurgeablePost[]> {
   return db
-    .select({
-      id: posts.id,
-      slug: posts.slug,
-      userId: posts.userId,
-      categoryId: posts.categoryId,
-      subcategoryId: posts.subcategoryId,
-    })
+    .select(purgeableColumns)
     .from(posts)
     .where(eq(posts.userId, userId))
     .orderBy(desc(posts.bumpedAt))

@@ -5,10 +5,12 @@
 // verificare"): hidden from the public until an operator shows it again, hides or deletes it.
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import { PUBLIC_POST_STATUSES } from './fragments';
+import { purgeableColumns } from './purge';
 import { posts, reports, users } from './schema';
 
 /** Distinct reporters that hold an ad when REPORT_HOLD_THRESHOLD is unset or not a whole number ≥ 1. */
-export const DEFAULT_REPORT_HOLD_THRESHOLD = 3;
+const DEFAULT_REPORT_HOLD_THRESHOLD = 3;
 
 /** REPORT_HOLD_THRESHOLD as a number: a whole number from 1 to 1000, else the default. */
 export function reportHoldThreshold(setting: string | undefined): number {
@@ -68,11 +70,7 @@ export async function addReport(db: Db, report: NewReport, threshold: number): P
 export async function getReportTarget(db: Db, postId: number) {
   const row = await db
     .select({
-      id: posts.id,
-      slug: posts.slug,
-      userId: posts.userId,
-      categoryId: posts.categoryId,
-      subcategoryId: posts.subcategoryId,
+      ...purgeableColumns,
       status: posts.status,
       authorBanned: users.banned,
     })
@@ -80,6 +78,6 @@ export async function getReportTarget(db: Db, postId: number) {
     .innerJoin(users, eq(users.id, posts.userId))
     .where(eq(posts.id, postId))
     .get();
-  if (!row || row.authorBanned || !['published', 'expired', 'sold'].includes(row.status)) return null;
+  if (!row || row.authorBanned || !PUBLIC_POST_STATUSES.includes(row.status)) return null;
   return row;
 }

@@ -13,6 +13,11 @@ export interface DbSession {
   bookmark(): string | null;
 }
 
+/** A D1 handle outside a request (the daily job): no session, every query on the primary. */
+export function openDb(binding: D1Database): Db {
+  return drizzle(binding, { schema });
+}
+
 export function openSession(binding: D1Database, start: SessionStart): DbSession {
   const session = binding.withSession(start);
   return {

@@ -18,7 +18,7 @@ export const DRAIN_BATCH = 500;
 const WORD = /[\p{L}\p{N}\p{Co}]+/gu;
 
 /** The words of an ad's indexed text worth keeping as candidates, folded like the index folds them. */
-export function candidateWords(texts: readonly (string | null)[]): string[] {
+function candidateWords(texts: readonly (string | null)[]): string[] {
   const out = new Set<string>();
   for (const text of texts)
     for (const m of (text ?? '').normalize('NFC').matchAll(WORD)) {
@@ -30,7 +30,7 @@ export function candidateWords(texts: readonly (string | null)[]): string[] {
 }
 
 /** The deletion rows [del, term] stored for an indexed word. */
-export function termDeletions(term: string): [string, string][] {
+function termDeletions(term: string): [string, string][] {
   const depth = Array.from(term).length >= TWO_DELETIONS_LENGTH ? 2 : 1;
   return deletions(term, depth).map((d) => [d, term]);
 }
@@ -39,7 +39,7 @@ export function termDeletions(term: string): [string, string][] {
  * Rebuilds the candidates from the whole vocabulary (after a bulk import, or to prune words no
  * longer indexed): the statements of migration 0009, run as one batch.
  */
-export const REBUILD_SPELLING: readonly string[] = [
+const REBUILD_SPELLING: readonly string[] = [
   'DELETE FROM search_terms_pending',
   'DELETE FROM search_term_deletes',
   'DELETE FROM search_terms',

@@ -1,4 +1,5 @@
-// Our rows for identity-provider users: found by provider id, id or e-mail, created from a session.
+// Our rows for identity-provider users: found by provider id, id or e-mail, created from a session;
+// what an author page may read about one (never the e-mail or phone); profile changes.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { type User, users } from './schema';
@@ -11,7 +12,7 @@ export interface SessionIdentity {
 }
 
 /** Names are at most 256 characters (docs/product.md#identity-provider); a fallback when none is given. */
-export function defaultName(identity: SessionIdentity): string {
+function defaultName(identity: SessionIdentity): string {
   const name = identity.name?.trim();
   if (name) return name.slice(0, 256);
   const local = identity.email?.split('@')[0]?.trim();
@@ -79,6 +80,23 @@ export async function upsertUserFromSession(
   const user = rows[0];
   if (!user) throw new Error('user upsert returned no row');
   return user;
+}
+
+export interface PublicAuthor {
+  id: number;
+  name: string;
+  createdAt: number;
+  banned: boolean;
+}
+
+/** What the author page may show about a user: never the e-mail or phone. */
+export async function getAuthor(db: Db, id: number): Promise<PublicAuthor | null> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, createdAt: users.createdAt, banned: users.banned })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return rows[0] ?? null;
 }
 
 /** The seed's demo accounts (`user_demo_…`), operators first: the local sign-in lists them. */

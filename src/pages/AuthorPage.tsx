@@ -3,9 +3,9 @@ import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
 import { CircleUserIcon } from '../components/Icons';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/PostCard';
-import type { PublicAuthor } from '../db/authors';
 import type { CategoryTree } from '../db/categories';
 import type { PostCardData } from '../db/posts';
+import type { PublicAuthor } from '../db/users';
 import { formatDate } from '../lib/dates';
 import { ADS, plural } from '../lib/plural';
 

@@ -22,9 +22,14 @@ export async function deletePhotoObjects(env: Bindings, photo: { id: number }): 
   } while (cursor);
 }
 
+/** Deletes the R2 objects of photos whose rows a database write already removed (an edit, a deleted ad). */
+export async function deletePhotoObjectsOf(env: Bindings, photos: { id: number }[]): Promise<void> {
+  for (const photo of photos) await deletePhotoObjects(env, photo);
+}
+
 /** Deletes photos completely: R2 objects first (a row without pixels would 404 anyway), then rows. */
 export async function deletePhotos(env: Bindings, db: Db, photos: { id: number }[]): Promise<number> {
-  for (const photo of photos) await deletePhotoObjects(env, photo);
+  await deletePhotoObjectsOf(env, photos);
   await deletePhotoRows(
     db,
     photos.map((p) => p.id),

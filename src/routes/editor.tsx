@@ -10,22 +10,11 @@ import { requireOwner, requireWriter, signedIn } from '../auth/guards';
 import { EditConflict } from '../components/EditConflict';
 import { actionsFor } from '../components/PostActions';
 import { buildTree, type CategoryTree, getCategoryTreeCached } from '../db/categories';
-import {
-  applyLifecycle,
-  checkPhotos,
-  countPostsCreatedSince,
-  createPost,
-  deletePost,
-  findPostByToken,
-  getPost,
-  type LifecycleAction,
-  listMyPosts,
-  NEW_POSTS_PER_DAY,
-  nextNewPostAt,
-  updatePost,
-} from '../db/lifecycle';
+import { applyLifecycle, createPost, deletePost, NEW_POSTS_PER_DAY, updatePost } from '../db/lifecycle';
 import type { LogEntry } from '../db/moderation';
-import { countPhotosSince, listPhotosByIds, listPhotosOfPost } from '../db/photos';
+import { countPostsCreatedSince, listMyPosts, nextNewPostAt } from '../db/my-posts';
+import { checkPhotos, countPhotosSince, listPhotosByIds, listPhotosOfPost } from '../db/photos';
+import { findPostByToken, getPost } from '../db/posts';
 import type { Post } from '../db/schema';
 import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
@@ -55,12 +44,19 @@ import {
   readPostForm,
   validatePostForm,
 } from '../lib/post-form';
-import { STATUS_NAMES, shownStatus, statusAdvice, statusLine } from '../lib/post-status';
+import {
+  type LifecycleAction,
+  STATUS_NAMES,
+  shownStatus,
+  statusAdvice,
+  statusLine,
+} from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { forgetPages } from '../page-cache';
 import { purgeForPost } from '../page-purge';
 import { type EditorCategory, EditorPage, type EditorPhoto } from '../pages/EditorPage';
 import { ConfirmDeletePage, type MyPostRow, MyPostsPage } from '../pages/MyPostsPage';
+import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { ingestPhoto } from '../photos/ingest';
 import { responsiveUrl } from '../photos/urls';
 import { NEW_POST_REFUSAL, newPostAllowed, uploadRefusal } from '../platform/rate-limits';
@@ -506,7 +502,7 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
     const plan = photoPlan(current, checked.photoIds, guard);
     // The author correcting a hidden ad asks the operators to look again; an operator's edit does not.
     const changedWhileHidden = post.status === 'hidden' && user.id === post.userId;
-    const saved = await updatePost(c.env, db, {
+    const saved = await updatePost(db, {
       post,
       input: checked.input,
       photoIds: plan.order,
@@ -522,6 +518,7 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
       if (!latest) throw new NotFound('Anunțul nu a fost găsit');
       return renderConflict(c, { values, guard, post: latest, user, tree });
     }
+    await deletePhotoObjectsOf(c.env, saved.removedPhotos);
     const latest = await getPost(db, post.id);
     const target = postPath(latest ?? post, categorySlug(tree, latest ?? post));
     await purgeForPost(c.req.url, db, latest ?? post, [oldPath]);
@@ -576,7 +573,10 @@ editorRoutes.post('/posts/edit/:postId/sterge', async (c) => {
     c.status(400);
     return renderConfirmDelete(c, post, 'Bifați căsuța pentru a confirma ștergerea.');
   }
-  await deletePost(c.env, db, post.id, Date.now(), operatorLog(user, post, 'delete'));
+  await deletePhotoObjectsOf(
+    c.env,
+    await deletePost(db, post.id, Date.now(), operatorLog(user, post, 'delete')),
+  );
   await purgeForPost(c.req.url, db, post);
   const fallback = user.id === post.userId ? route('myPosts') : route('moderation');
   setFlash(c, 'sters');

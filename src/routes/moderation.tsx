@@ -6,10 +6,19 @@ import { Hono } from 'hono';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
 import { getCategoryTreeCached } from '../db/categories';
-import { deletePost, getPost, setHidden, setPromotion } from '../db/lifecycle';
-import { getUser, type LogEntry, moderationData, resolveReports, setUserBanned } from '../db/moderation';
+import { deletePost } from '../db/lifecycle';
+import {
+  type LogEntry,
+  moderationData,
+  resolveReports,
+  setHidden,
+  setPromotion,
+  setUserBanned,
+} from '../db/moderation';
+import { getPost } from '../db/posts';
 import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
+import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
 import { clientIdentity } from '../lib/client-address';
@@ -19,6 +28,7 @@ import type { FlashCode } from '../lib/flash';
 import { authorPath, listingPath, postPath, route, safeReturnPath } from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ModerationPage } from '../pages/ModerationPage';
+import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { limitReport } from '../platform/rate-limits';
 
 export const moderationRoutes = new Hono<AppEnv>();
@@ -231,7 +241,7 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
           confirm: 'Bifați căsuța pentru a confirma ștergerea.',
         });
       }
-      await deletePost(c.env, db, post.id, now, log('delete'));
+      await deletePhotoObjectsOf(c.env, await deletePost(db, post.id, now, log('delete')));
       await forget();
       setFlash(c, 'sters');
       // The ad's page is gone: back to the moderation page.
@@ -263,7 +273,7 @@ moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
   const db = c.get('db');
   const name = c.req.param('action');
   if (name !== 'blocheaza' && name !== 'deblocheaza') throw new NotFound();
-  const target = await getUser(db, parseId(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
+  const target = await findUserById(db, parseId(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
   if (!target) throw new NotFound('Utilizatorul nu a fost găsit');
   const banning = name === 'blocheaza';
   const form = await optionalForm(c);

@@ -8,9 +8,10 @@ import { actionsFor } from '../components/PostActions';
 import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostControls';
 import type { CategoryTree } from '../db/categories';
 import { kindOf } from '../db/categories';
-import { countOpenReports, getUser } from '../db/moderation';
+import { countOpenReports } from '../db/moderation';
 import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
+import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { bucharestDay, DAY_MS, formatDate, isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
@@ -240,7 +241,7 @@ async function controlPanels(
   if (user.isOperator && !user.banned) {
     const [openReports, authorRow] = await Promise.all([
       countOpenReports(c.get('db'), post.id),
-      getUser(c.get('db'), post.userId),
+      findUserById(c.get('db'), post.userId),
     ]);
     const action = (name: string) => route('moderatePost', { postId: post.id, action: name });
     const userAction = (name: string) => route('moderateUser', { userId: post.userId, action: name });

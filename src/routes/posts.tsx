@@ -2,10 +2,10 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { breadcrumbJsonLd, type Crumb } from '../components/Breadcrumbs';
-import { getAuthor } from '../db/authors';
 import { type CategoryNode, type CategoryTree, getCategoryTreeCached } from '../db/categories';
 import { listPosts, PAGE_SIZE } from '../db/posts';
 import type { Category } from '../db/schema';
+import { getAuthor } from '../db/users';
 import type { AppEnv } from '../env';
 import { NotFound } from '../lib/errors';
 import { authorPath, listingPath, route } from '../lib/links';

@@ -13,8 +13,8 @@ import {
   SEARCH_SORTS,
   type SearchFilters,
   type SearchSort,
-  searchText,
 } from '../db/search';
+import { searchText } from '../db/search-text';
 import type { AppEnv } from '../env';
 import { ATOM_CONTENT_TYPE, renderAtom } from '../lib/atom';
 import { isoDate } from '../lib/dates';

@@ -1,7 +1,7 @@
 // `/sitemap.xml`: fixed pages, listings and public ads, split into parts past 50 000 URLs.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { sitemapAds, sitemapPartStart, sitemapSummary } from '../db/posts';
+import { sitemapAds, sitemapPartStart, sitemapSummary } from '../db/sitemap';
 import type { AppEnv } from '../env';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';

@@ -1,13 +1,8 @@
 // The tiny worker test/bench/search.mjs runs in Miniflare (workerd + local D1): it applies
 // statements, generates ads, and runs one search per request through the site's own query builder
-// (src/lib/search-query.ts + src/db/search.ts), so the bench measures exactly what /cautare runs.
-import {
-  buildSearchSql,
-  loadSynonyms,
-  type SearchFilters,
-  type SearchSort,
-  searchText,
-} from '../../src/db/search';
+// (src/lib/search-query.ts + src/db/search.ts and search-text.ts), so the bench measures exactly what /cautare runs.
+import { buildSearchSql, type SearchFilters, type SearchSort } from '../../src/db/search';
+import { loadSynonyms, searchText } from '../../src/db/search-text';
 import { rebuildSpelling } from '../../src/db/spelling';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';

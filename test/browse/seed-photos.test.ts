@@ -1,8 +1,8 @@
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { listPhotosOfPost } from '../../src/db/photos';
-import { MORE_VIEWS, photoPlan } from '../../src/db/seed';
-import { demoAds } from '../../src/db/seed-data';
+import { MORE_VIEWS, photoPlan } from '../../src/dev/seed';
+import { demoAds } from '../../src/dev/seed-data';
 import { cleanupOrphanPhotos, deletePhotos } from '../../src/photos/cleanup';
 import { photoPrefix } from '../../src/photos/keys';
 import { get, ORIGIN } from '../helpers';

@@ -1,9 +1,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
-import { DEMO_AUTHORS, demoAds } from '../../src/db/seed-data';
+import { isLocal } from '../../src/dev/routes';
+import { DEMO_AUTHORS, demoAds } from '../../src/dev/seed-data';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';
-import { isLocal } from '../../src/routes/dev';
 import { ORIGIN } from '../helpers';
 
 const seed = () =>

@@ -5,7 +5,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { runScheduled } from '../../src/routes/scheduled';
+import { runScheduled } from '../../src/jobs/daily';
 import { getAs, postFormAs } from '../auth-helpers';
 import { flashText, withFlash } from '../flash-helpers';
 import { get, textOf } from '../helpers';

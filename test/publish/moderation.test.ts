@@ -1,4 +1,5 @@
 // Reports from visitors and the operators' tools, and what they change in the public listings.
+import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
@@ -6,7 +7,7 @@ import { bucharestOffsetMs } from '../../src/lib/dates';
 import { getAs, postFormAs } from '../auth-helpers';
 import { flashText, withFlash } from '../flash-helpers';
 import { get, postForm, textOf } from '../helpers';
-import { DAY, db, formOf, makeAd, person, postRow, validFields } from './support';
+import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
 
 let operator: { cookie: string; id: number };
 
@@ -219,16 +220,24 @@ describe('moderation actions and their effect on listings', () => {
     expect(row.banned).toBe(false);
   });
 
-  it('deletes an ad from /moderare only with the confirmation box ticked', async () => {
+  it('deletes an ad from /moderare only with the confirmation box ticked, its photos from R2 too', async () => {
     const { user } = await person();
     const ad = await makeAd(user.id);
+    const photo = await makeDraftPhoto(user.id, ad.id);
+    await env.PHOTOS.put(`photos/${photo.id}/w320.webp`, new Uint8Array([1]));
+    const other = await makeDraftPhoto(user.id, (await makeAd(user.id)).id);
     const refused = await postFormAs(`/moderare/anunt/${ad.id}/sterge`, {}, operator.cookie);
     expect(refused.status).toBe(400);
     await refused.body?.cancel();
     expect(await postRow(ad.id)).not.toBeNull();
+    expect((await env.PHOTOS.list({ prefix: `photos/${photo.id}/` })).objects).toHaveLength(2);
     const res = await postFormAs(`/moderare/anunt/${ad.id}/sterge`, { confirm: 'da' }, operator.cookie);
     expect(res.status).toBe(303);
     expect(await postRow(ad.id)).toBeNull();
+    expect(await db.select().from(schema.photos).where(eq(schema.photos.id, photo.id))).toEqual([]);
+    expect((await env.PHOTOS.list({ prefix: `photos/${photo.id}/` })).objects).toEqual([]);
+    // Another ad's photo keeps its object.
+    expect(await env.PHOTOS.head(`photos/${other.id}/original.webp`)).not.toBeNull();
   });
 
   it('records every action with who, what and when, and shows the latest on /moderare', async () => {

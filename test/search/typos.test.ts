@@ -1,9 +1,9 @@
 // Typo-tolerant search over the demo ads (the same data `npm start` seeds), in workerd with D1.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { searchText } from '../../src/db/search';
+import { searchText } from '../../src/db/search-text';
 import { drainPendingTerms, rebuildSpelling } from '../../src/db/spelling';
-import { runScheduled } from '../../src/routes/scheduled';
+import { runScheduled } from '../../src/jobs/daily';
 import { get, ORIGIN } from '../helpers';
 
 import { makePost, makeUser, resultIds } from './fixtures';

@@ -1,11 +1,10 @@
 // The daily cron: expiry, stale drafts, unattached photos, re-masking, and the spelling queue.
-import { drizzle } from 'drizzle-orm/d1';
 import { remaskStoredText } from '../db/ad-text';
 import { deleteStaleDrafts, expirePosts } from '../db/lifecycle';
-import * as schema from '../db/schema';
+import { openDb } from '../db/session';
 import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
-import { cleanupOrphanPhotos } from '../photos/cleanup';
+import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
 const MAX_SPELLING_ROUNDS = 200;
@@ -29,9 +28,11 @@ export interface ScheduledReport {
  * after a bulk import or a re-masking this empties the queue).
  */
 export async function runScheduled(env: Bindings, now: number): Promise<ScheduledReport> {
-  const db = drizzle(env.DB, { schema });
+  const db = openDb(env.DB);
   const expired = await expirePosts(db, now);
-  const staleDrafts = await deleteStaleDrafts(env, db, now);
+  const stale = await deleteStaleDrafts(db, now);
+  await deletePhotoObjectsOf(env, stale.removedPhotos);
+  const staleDrafts = stale.drafts;
   const orphanPhotos = await cleanupOrphanPhotos(env, db, now);
   const remasked = await remaskStoredText(db, REMASK_PER_RUN);
   let spellingAds = 0;

@@ -1,8 +1,8 @@
 // Local development only: `POST /__dev/seed`, which loads the demo content into an empty database.
 import { Hono } from 'hono';
-import { seedDemo } from '../db/seed';
 import type { AppEnv, Bindings } from '../env';
 import { NotFound } from '../lib/errors';
+import { seedDemo } from './seed';
 
 export const devRoutes = new Hono<AppEnv>();
 

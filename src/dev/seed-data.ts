@@ -1,13 +1,14 @@
 // Demo content for local development: a dozen authors and a few hundred ads of Rădăuți and Suceava
 // county, generated deterministically (seeded PRNG + templates) with dates relative to "now" so
 // the site always looks alive. Written for this project; names, numbers and firms are invented.
+
+import { LIFETIME_MS } from '../db/lifecycle';
+import type { PostStatus } from '../db/schema';
 import { LOCALITIES } from '../lib/localities';
 import type { PostFields } from '../lib/post-fields';
-import type { PostStatus } from './schema';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
-export const AD_LIFETIME_MS = 30 * DAY;
 
 export interface DemoAuthor {
   /** `user_demo_<key>` is the identity-provider id. */
@@ -891,7 +892,7 @@ export function demoAds(now: number): DemoAd[] {
         updatedAt: bumpedAt,
         publishedAt: status === 'draft' ? null : publishedAt,
         bumpedAt: status === 'draft' ? null : bumpedAt,
-        expiresAt: status === 'draft' ? null : bumpedAt + AD_LIFETIME_MS,
+        expiresAt: status === 'draft' ? null : bumpedAt + LIFETIME_MS,
         closedAt:
           status === 'sold' || status === 'hidden' ? Math.min(now, bumpedAt + rng.int(1, 48) * HOUR) : null,
         photo: draft.photo ?? null,

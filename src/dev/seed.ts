@@ -1,18 +1,16 @@
 // Loads the demo content (seed-data.ts) into an empty local database, once: a `meta` row
 // `seeded` makes re-runs no-ops. Photos go through the same ingest path as uploads.
-import { eq, getTableColumns, inArray, max } from 'drizzle-orm';
+import { adTextColumns } from '../db/ad-text';
+import { insertDemoPosts, insertDemoUsers, nextPostId, readFlag, writeFlagOnce } from '../db/demo';
+import { insertPhotoRows, type NewPhotoRow, postsWithPhotos } from '../db/photos';
+import type { Photo } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { maskPhones } from '../lib/phone';
 import { toSlug } from '../lib/slug';
 import { readPhotoObjects, type StoredObjects, writePhotoObjects } from '../photos/copy';
 import { ingestPhoto, makeFileName } from '../photos/ingest';
-import { adTextColumns } from './ad-text';
-import { insertPhotoRows, type NewPhotoRow, postsWithPhotos } from './photos';
-import { meta, type Photo, posts, users } from './schema';
 import { DEMO_AUTHORS, type DemoAd, demoAds } from './seed-data';
 
-/** D1 accepts at most 100 bound parameters per statement. */
-const MAX_PARAMS = 100;
 /** Other views of an ad's subject (content/demo-photos/), shown after its main picture. */
 export const MORE_VIEWS: Record<string, string[]> = {
   'apartament-bloc': ['mobila', 'bucatarie', 'dormitor', 'baie', 'televizor'],
@@ -23,9 +21,9 @@ export const MORE_VIEWS: Record<string, string[]> = {
   motocicleta: ['anvelope'],
 };
 
-export const SEED_FLAG = 'seeded';
+const SEED_FLAG = 'seeded';
 /** Written once the photos are in too; until then a re-run resumes the photos. */
-export const SEED_PHOTOS_FLAG = 'seeded_photos';
+const SEED_PHOTOS_FLAG = 'seeded_photos';
 
 export interface SeedReport {
   skipped: boolean;
@@ -35,19 +33,8 @@ export interface SeedReport {
   photoErrors: number;
 }
 
-function chunk<T>(rows: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < rows.length; i += size) out.push(rows.slice(i, i + size));
-  return out;
-}
-
-async function flag(db: Db, key: string): Promise<string | null> {
-  const rows = await db.select({ value: meta.value }).from(meta).where(eq(meta.key, key)).limit(1);
-  return rows[0]?.value ?? null;
-}
-
-export async function isSeeded(db: Db): Promise<boolean> {
-  return (await flag(db, SEED_PHOTOS_FLAG)) !== null;
+async function isSeeded(db: Db): Promise<boolean> {
+  return (await readFlag(db, SEED_PHOTOS_FLAG)) !== null;
 }
 
 /** Seeds the demo authors, ads and photos; does nothing when already done. */
@@ -71,31 +58,19 @@ export async function seedDemo(
     createdAt: now - a.joinedDaysAgo * 86_400_000,
     updatedAt: now - Math.min(a.joinedDaysAgo, 10) * 86_400_000,
   }));
-  for (const part of chunk(userRows, Math.floor(MAX_PARAMS / 8))) {
-    await db.insert(users).values(part).onConflictDoNothing();
-  }
-  const idRows = await db
-    .select({ id: users.id, clerkId: users.clerkId })
-    .from(users)
-    .where(
-      inArray(
-        users.clerkId,
-        userRows.map((u) => u.clerkId),
-      ),
-    );
+  const idRows = await insertDemoUsers(db, userRows);
   const userIdByKey = new Map(idRows.map((r) => [r.clerkId.replace(/^user_demo_/, ''), r.id]));
   const userIdOf = (key: string) => userIdByKey.get(key) ?? idRows[0].id;
 
   // 2. Ads, with explicit ids after any existing ones so photos can point at them. The first id is
   // kept in the flag: a run interrupted during the photos resumes with the same ids.
-  const seededFrom = await flag(db, SEED_FLAG);
+  const seededFrom = await readFlag(db, SEED_FLAG);
   let firstId: number;
   let inserted = 0;
   if (seededFrom !== null) {
     firstId = Number(seededFrom);
   } else {
-    const [{ maxId }] = await db.select({ maxId: max(posts.id) }).from(posts);
-    firstId = (maxId ?? 0) + 1;
+    firstId = await nextPostId(db);
     const postRows = ads.map((ad, i) => ({
       id: firstId + i,
       userId: userIdOf(ad.authorKey),
@@ -121,16 +96,8 @@ export async function seedDemo(
       renewedAt: ad.publishedAt !== ad.bumpedAt ? ad.bumpedAt : null,
       closedAt: ad.closedAt,
     }));
-    // Drizzle binds every column of the table (defaults included), not only those given here.
-    const columns = Object.keys(getTableColumns(posts)).length;
-    const statements = chunk(postRows, Math.floor(MAX_PARAMS / columns)).map((part) =>
-      db.insert(posts).values(part),
-    );
     // The flag goes in the same batch as the ads: either both are written or neither.
-    await db.batch([
-      db.insert(meta).values({ key: SEED_FLAG, value: String(firstId), updatedAt: now }),
-      ...statements,
-    ]);
+    await insertDemoPosts(db, postRows, { key: SEED_FLAG, value: String(firstId), now });
     inserted = postRows.length;
   }
 
@@ -200,10 +167,7 @@ export async function seedDemo(
       }
     }),
   );
-  await db
-    .insert(meta)
-    .values({ key: SEED_PHOTOS_FLAG, value: String(done), updatedAt: Date.now() })
-    .onConflictDoNothing();
+  await writeFlagOnce(db, SEED_PHOTOS_FLAG, String(done), Date.now());
   return { skipped: false, users: idRows.length, posts: inserted, photos: done, photoErrors: errors };
 }
 
