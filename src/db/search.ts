@@ -10,6 +10,7 @@
 //     whole match, a prefix over thousands of ads, once per row.
 import { maskPhones } from '../lib/phone';
 import type { Currency } from '../lib/price';
+import type { SearchSort } from '../lib/search-params';
 import {
   ftsString,
   type Highlighter,
@@ -25,9 +26,6 @@ import { allowedTypos, bestCorrection } from '../lib/spelling';
 import { publicTitle } from './ad-text';
 import { type PhotoRef, parsePhotoRef } from './posts';
 import { lookupSpelling, type SpellingWord } from './spelling';
-
-export type SearchSort = 'relevanta' | 'noi' | 'pret_asc' | 'pret_desc';
-export const SEARCH_SORTS: readonly SearchSort[] = ['relevanta', 'noi', 'pret_asc', 'pret_desc'];
 
 /**
  * Price filters and price sorting compare both currencies in lei at this fixed, approximate rate:

@@ -1,16 +1,11 @@
 // The tiny worker test/bench/search.mjs runs in Miniflare (workerd + local D1): it applies
 // statements, generates ads, and runs one search per request through the site's own query builder
 // (src/lib/search-query.ts + src/db/search.ts), so the bench measures exactly what /cautare runs.
-import {
-  buildSearchSql,
-  loadSynonyms,
-  type SearchFilters,
-  type SearchSort,
-  searchText,
-} from '../../src/db/search';
+import { buildSearchSql, loadSynonyms, type SearchFilters, searchText } from '../../src/db/search';
 import { rebuildSpelling } from '../../src/db/spelling';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';
+import type { SearchSort } from '../../src/lib/search-params';
 import { parseQuery, toFtsQuery } from '../../src/lib/search-query';
 import { toSlug } from '../../src/lib/slug';
 

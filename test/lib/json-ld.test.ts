@@ -132,7 +132,7 @@ describe('adJsonLd: JobPosting', () => {
     expect(
       adJsonLd(
         input(
-          { category: JOBS, subcategory: JOB_OFFERS, fields: { jobType: 'full-time' } },
+          { category: JOBS, subcategory: JOB_OFFERS, fields: { jobType: 'normă întreagă' } },
           {
             title: 'Angajăm vânzătoare',
             description: 'Program <8h> & tichete.\nSunați: 0744 123 456\n\nFără experiență.',
@@ -171,7 +171,7 @@ describe('adJsonLd: JobPosting', () => {
 
   it.each([
     ['part-time', 'PART_TIME'],
-    ['full-time', 'FULL_TIME'],
+    ['normă întreagă', 'FULL_TIME'],
     [undefined, 'FULL_TIME'],
   ])('jobType %s → employmentType %s', (jobType, type) => {
     expect(job({ fields: jobType ? { jobType } : {} })?.employmentType).toBe(type);
