@@ -7,6 +7,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { adTextColumns } from '../src/db/ad-text';
 import * as schema from '../src/db/schema';
 import { maskPhones } from '../src/lib/phone';
+import type { Currency } from '../src/lib/price';
 import { toSlug } from '../src/lib/slug';
 
 export const db = drizzle(env.DB, { schema });
@@ -50,7 +51,7 @@ export interface PostDefaults {
   title: string;
   description: string;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   age: number;
 }
 

@@ -19,6 +19,7 @@ import { DAY_MS } from '../lib/dates';
 import { HttpError, TooManyRequests } from '../lib/errors';
 import type { PostInput } from '../lib/post-form';
 import { canApply, LIFECYCLE_FROM, type LifecycleAction, RENEW_INTERVAL_MS } from '../lib/post-status';
+import type { Currency } from '../lib/price';
 import { deletePhotoObjects } from '../photos/cleanup';
 import { adTextColumns } from './ad-text';
 import { type LogEntry, logStatement } from './moderation';
@@ -71,7 +72,7 @@ export interface MyPost {
   categoryId: number;
   status: PostStatus;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   createdAt: number;
   updatedAt: number;
   publishedAt: number | null;

@@ -5,6 +5,7 @@
 // in parallel with the batch when they are stale.
 import { and, asc, count, desc, eq, gt, lt, max, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import type { Currency } from '../lib/price';
 import { publicTitle } from './ad-text';
 import { allCategoriesQuery, buildTree, type CategoryTree, getCategoryTreeCached } from './categories';
 import type { Photo, Post } from './schema';
@@ -21,7 +22,7 @@ export interface PostCardData {
   title: string;
   slug: string;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   negotiable: boolean;
   locality: string;
   categoryId: number;

@@ -3,6 +3,7 @@
 // the site always looks alive. Written for this project; names, numbers and firms are invented.
 import { LOCALITIES } from '../lib/localities';
 import type { PostFields } from '../lib/post-fields';
+import type { Currency } from '../lib/price';
 import type { PostStatus } from './schema';
 
 const DAY = 86_400_000;
@@ -139,7 +140,7 @@ export interface DemoAd {
   title: string;
   description: string;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   negotiable: boolean;
   locality: string;
   phone: string | null;
@@ -241,7 +242,7 @@ interface Draft {
   title: string;
   paragraphs: string[];
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   negotiable?: boolean;
   fields?: PostFields;
   photo?: string | null;

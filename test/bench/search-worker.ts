@@ -5,6 +5,7 @@ import { buildSearchSql, loadSynonyms, type SearchFilters, searchText } from '..
 import { rebuildSpelling } from '../../src/db/spelling';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';
+import type { Currency } from '../../src/lib/price';
 import type { SearchSort } from '../../src/lib/search-params';
 import { parseQuery, toFtsQuery } from '../../src/lib/search-query';
 import { toSlug } from '../../src/lib/slug';
@@ -141,7 +142,7 @@ interface GeneratedAd {
   description: string;
   search_text: string;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   locality: string;
   status: string;
   fields: string | null;
@@ -157,7 +158,7 @@ function generateAd(r: () => number, i: number, users: number, now: number): Gen
   let title: string;
   let fields: Record<string, string | number> | null = null;
   let price = 0;
-  let currency: 'RON' | 'EUR' = 'RON';
+  let currency: Currency = 'RON';
   if (kind < 0.3) {
     category = 1;
     const rooms = 1 + Math.floor(r() * 4);
