@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isSameSiteRequest } from '../../src/auth/origin-check';
 import * as schema from '../../src/db/schema';
-import { callWorker, ORIGIN } from '../helpers';
+import { callWorker, ORIGIN } from '../fixtures';
 import { db, makeAd, makeDraftPhoto, person, postRow } from '../publish/support';
 
 type Cross = { name: string; headers: Record<string, string> };

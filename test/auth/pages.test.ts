@@ -5,8 +5,7 @@ import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { app } from '../../src/index';
-import { getAs, postFormAs, sessionCookie, signIn } from '../auth-helpers';
-import { get, ORIGIN, postForm, textOf } from '../helpers';
+import { get, getAs, ORIGIN, postForm, postFormAs, sessionCookie, signIn, textOf } from '../fixtures';
 
 const db = drizzle(env.DB, { schema });
 

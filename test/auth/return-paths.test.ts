@@ -4,8 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PostStatus } from '../../src/db/schema';
 import { safeReturnPath } from '../../src/lib/links';
-import { signIn } from '../auth-helpers';
-import { callWorker, ORIGIN } from '../helpers';
+import { callWorker, ORIGIN, signIn } from '../fixtures';
 import { makeAd } from '../publish/support';
 import { HOSTILE_RETURNS, LEGITIMATE_RETURNS } from './hostile-returns';
 

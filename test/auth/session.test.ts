@@ -4,8 +4,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { cookieFor, getAs, mintSessionToken, postFormAs, sessionCookie, signIn } from '../auth-helpers';
-import { get } from '../helpers';
+import { cookieFor, get, getAs, mintSessionToken, postFormAs, sessionCookie, signIn } from '../fixtures';
 
 const db = drizzle(env.DB, { schema });
 

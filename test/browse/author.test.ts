@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/db/schema';
-import { get, textOf } from '../helpers';
+import { get, textOf } from '../fixtures';
 import { idsOf, makePost, makeUser } from './fixtures';
 
 let author: User;

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, textOf } from '../helpers';
+import { get, textOf } from '../fixtures';
 import { DAY, idsOf, jsonLdOf, makePost, makeUser } from './fixtures';
 
 // Imobiliare › Apartamente holds 45 visible ads (3 pages) plus every kind of invisible one.

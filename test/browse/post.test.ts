@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post, User } from '../../src/db/schema';
-import { get, textOf } from '../helpers';
+import { get, textOf } from '../fixtures';
 import { DAY, jsonLdOf, makePhoto, makePost, makeUser } from './fixtures';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back for assertions

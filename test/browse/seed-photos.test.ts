@@ -5,7 +5,7 @@ import { MORE_VIEWS, photoPlan } from '../../src/db/seed';
 import { demoAds } from '../../src/db/seed-data';
 import { cleanupOrphanPhotos, deletePhotos } from '../../src/photos/cleanup';
 import { photoPrefix } from '../../src/photos/keys';
-import { get, ORIGIN } from '../helpers';
+import { get, ORIGIN } from '../fixtures';
 import { photoJpg } from '../photos/fixtures/images';
 import { db } from './fixtures';
 

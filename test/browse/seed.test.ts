@@ -4,7 +4,7 @@ import { DEMO_AUTHORS, demoAds } from '../../src/db/seed-data';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';
 import { isLocal } from '../../src/routes/dev';
-import { ORIGIN } from '../helpers';
+import { ORIGIN } from '../fixtures';
 
 const seed = () =>
   exports.default.fetch(

@@ -2,7 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../src/db/schema';
 import { planSitemap, sitemapIndexXml, urlsetXml } from '../../src/routes/sitemap';
-import { get } from '../helpers';
+import { get } from '../fixtures';
 import { DAY, makePost, makeUser } from './fixtures';
 
 let visible: Post;

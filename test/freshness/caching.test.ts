@@ -3,8 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BOOKMARK_COOKIE, bookmarkAtLeast, validBookmark } from '../../src/lib/bookmark';
-import { getAs, postFormAs } from '../auth-helpers';
-import { get, textOf } from '../helpers';
+import { get, getAs, postFormAs, textOf } from '../fixtures';
 import { makeAd, person } from '../publish/support';
 import { browserRequest, callWithDb, setCookie, watchedDb } from './support';
 

@@ -3,8 +3,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { getAs, postFormAs } from '../auth-helpers';
-import { textOf } from '../helpers';
+import { getAs, postFormAs, textOf } from '../fixtures';
 import {
   db,
   idFromLocation,

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createPost, NEW_POSTS_PER_DAY } from '../../src/db/lifecycle';
 import * as schema from '../../src/db/schema';
 import type { PostInput } from '../../src/lib/post-form';
-import { textOf } from '../helpers';
+import { textOf } from '../fixtures';
 import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from '../publish/support';
 import { postFrom, uniqueClient } from './support';
 

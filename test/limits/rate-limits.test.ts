@@ -3,7 +3,7 @@
 // test uses its own client address or person: the binding's counters outlive a test.
 import { exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { callWorker, ORIGIN, textOf } from '../helpers';
+import { callWorker, ORIGIN, textOf } from '../fixtures';
 import { formOf, makeAd, person, validFields } from '../publish/support';
 import { adPath, awaitFreshWindow, getFrom, postFrom, uniqueClient } from './support';
 

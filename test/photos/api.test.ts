@@ -1,7 +1,7 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ingestPhoto } from '../../src/photos/ingest';
-import { ORIGIN } from '../helpers';
+import { ORIGIN } from '../fixtures';
 import { photoJpg } from './fixtures/images';
 import { bytesOf, db, makeUser, photoRows } from './support';
 

@@ -6,7 +6,7 @@ import { decodeWebp } from '../../src/photos/codecs';
 import { ingestPhoto } from '../../src/photos/ingest';
 import { originalKey, variantKey } from '../../src/photos/keys';
 import { photoSrcSet, photoUrl, responsiveUrl } from '../../src/photos/urls';
-import { ORIGIN } from '../helpers';
+import { ORIGIN } from '../fixtures';
 import { orient6GpsJpg, photoWebp } from './fixtures/images';
 import { bytesOf, containsAscii, db, gradientWebp, makePost, makeUser } from './support';
 

@@ -7,9 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { ingestPhoto } from '../../src/photos/ingest';
 import { photoUrl, responsiveUrl } from '../../src/photos/urls';
-import { getAs, sessionCookie } from '../auth-helpers';
 import { makePost, makeUser } from '../browse/fixtures';
-import { get } from '../helpers';
+import { get, getAs, sessionCookie } from '../fixtures';
 import { photoWebp } from './fixtures/images';
 import { bytesOf, db } from './support';
 

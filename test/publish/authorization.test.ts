@@ -2,8 +2,7 @@
 // ads; anyone else 403 `Acces refuzat`; operators (role or OPERATOR_USER_IDS) any ad; banned 403.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../auth-helpers';
-import { get, ORIGIN, postForm, textOf } from '../helpers';
+import { get, ORIGIN, postForm, signIn, textOf } from '../fixtures';
 import { formOf, makeAd, makeDraftPhoto, person, photosOf, postRow, validFields } from './support';
 
 type Actor = 'anonymous' | 'owner' | 'other' | 'operator' | 'envOperator' | 'banned';

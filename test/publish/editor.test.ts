@@ -2,9 +2,7 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { MAX_UPLOAD_BYTES, ORIGINAL_MAX_SIDE } from '../../src/photos/limits';
-import { getAs, postFormAs } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { ORIGIN, postForm, textOf } from '../helpers';
+import { flashText, getAs, ORIGIN, postForm, postFormAs, textOf, withFlash } from '../fixtures';
 import {
   db,
   formOf,

@@ -6,9 +6,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { runScheduled } from '../../src/routes/scheduled';
-import { getAs, postFormAs } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { get, textOf } from '../helpers';
+import { flashText, get, getAs, postFormAs, textOf, withFlash } from '../fixtures';
 import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
 
 async function listingHrefs(path = '/anunturi/imobiliare'): Promise<string[]> {

@@ -3,9 +3,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { bucharestOffsetMs } from '../../src/lib/dates';
-import { getAs, postFormAs } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { get, postForm, textOf } from '../helpers';
+import { flashText, get, getAs, postForm, postFormAs, textOf, withFlash } from '../fixtures';
 import { DAY, db, formOf, makeAd, person, postRow, validFields } from './support';
 
 let operator: { cookie: string; id: number };

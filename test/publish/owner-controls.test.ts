@@ -3,9 +3,7 @@
 // author's ban and the open reports. Anonymous visitors get the same page as before, for everyone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { getAs, postFormAs } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { get, textOf } from '../helpers';
+import { flashText, get, getAs, postFormAs, textOf, withFlash } from '../fixtures';
 import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
 
 type Person = Awaited<ReturnType<typeof person>>;

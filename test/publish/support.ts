@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../src/db/schema';
 import { toSlug } from '../../src/lib/slug';
-import { signIn } from '../auth-helpers';
+import { signIn } from '../fixtures';
 import { photoJpg } from '../photos/fixtures/images';
 
 export const db = drizzle(env.DB, { schema });

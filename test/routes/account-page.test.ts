@@ -1,7 +1,6 @@
 // `/cont`: without JavaScript the header's "Cont" link leads to a server-rendered account page.
 import { describe, expect, it } from 'vitest';
-import { getAs } from '../auth-helpers';
-import { get, textOf } from '../helpers';
+import { get, getAs, textOf } from '../fixtures';
 import { person } from '../publish/support';
 
 describe('/cont', () => {

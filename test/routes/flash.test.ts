@@ -3,10 +3,18 @@
 // and is private. A reload does not repeat it; no cached or shared page ever carries it.
 import { describe, expect, it } from 'vitest';
 import { FLASH_MESSAGES, readFlashCode } from '../../src/lib/flash';
-import { getAs, postFormAs, sessionCookie } from '../auth-helpers';
 import { makePost, makeUser } from '../browse/fixtures';
-import { flashText, withFlash } from '../flash-helpers';
-import { callWorker, get, ORIGIN, postForm } from '../helpers';
+import {
+  callWorker,
+  flashText,
+  get,
+  getAs,
+  ORIGIN,
+  postForm,
+  postFormAs,
+  sessionCookie,
+  withFlash,
+} from '../fixtures';
 import { formOf, person, validFields } from '../publish/support';
 
 /** The worker with the edge page cache on. */

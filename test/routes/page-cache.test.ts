@@ -6,9 +6,8 @@ import { drizzle } from 'drizzle-orm/d1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { hasSession, isCacheablePath, pageCacheSeconds } from '../../src/page-cache';
-import { sessionCookie } from '../auth-helpers';
 import { makePost, makeUser } from '../browse/fixtures';
-import { callWorker, ORIGIN } from '../helpers';
+import { callWorker, ORIGIN, sessionCookie } from '../fixtures';
 
 /** The worker with the cache on (the suite's config turns it off so tests read their own writes). */
 async function fetchCached(

@@ -1,9 +1,8 @@
 // Small Romanian details people notice: distinct titles, hints that match what the page does.
 import { describe, expect, it } from 'vitest';
 import { TITLE_MAX } from '../../src/lib/post-form';
-import { getAs } from '../auth-helpers';
 import { makePost, makeUser } from '../browse/fixtures';
-import { get, textOf } from '../helpers';
+import { get, getAs, textOf } from '../fixtures';
 import { person } from '../publish/support';
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];

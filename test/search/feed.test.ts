@@ -1,6 +1,6 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../helpers';
+import { get } from '../fixtures';
 import { DAY, makePost, makeUser } from './fixtures';
 
 interface Entry {

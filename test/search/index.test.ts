@@ -3,7 +3,7 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { posts, users } from '../../src/db/schema';
-import { get } from '../helpers';
+import { get } from '../fixtures';
 import { DAY, db, makePost, makeUser, resultIds } from './fixtures';
 
 async function found(q: string): Promise<number[]> {

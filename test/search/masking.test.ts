@@ -9,8 +9,7 @@ import { MASK_VERSION, remaskStoredText } from '../../src/db/ad-text';
 import * as schema from '../../src/db/schema';
 import { postPath } from '../../src/lib/links';
 import { PHONE_MASK } from '../../src/lib/phone';
-import { postFormAs } from '../auth-helpers';
-import { get, textOf } from '../helpers';
+import { get, postFormAs, textOf } from '../fixtures';
 import { formOf, idFromLocation, person, validFields } from '../publish/support';
 import { db, makePost, makeUser, resultIds } from './fixtures';
 

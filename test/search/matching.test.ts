@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post, User } from '../../src/db/schema';
-import { get, textOf } from '../helpers';
+import { get, textOf } from '../fixtures';
 import { makePost, makeUser, resultIds } from './fixtures';
 
 let author: User;

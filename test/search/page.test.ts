@@ -4,7 +4,7 @@ import type { User } from '../../src/db/schema';
 import * as schema from '../../src/db/schema';
 import { MAX_CANDIDATES } from '../../src/db/search';
 import { toSlug } from '../../src/lib/slug';
-import { get, textOf } from '../helpers';
+import { get, textOf } from '../fixtures';
 import { DAY, db, makePhoto, makePost, makeUser, resultIds } from './fixtures';
 
 let author: User;

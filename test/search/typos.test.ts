@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { searchText } from '../../src/db/search';
 import { drainPendingTerms, rebuildSpelling } from '../../src/db/spelling';
 import { runScheduled } from '../../src/routes/scheduled';
-import { get, ORIGIN } from '../helpers';
+import { get, ORIGIN } from '../fixtures';
 
 import { makePost, makeUser, resultIds } from './fixtures';
 
