@@ -1,7 +1,6 @@
 // `/cont`: without JavaScript the header's "Cont" link leads to a server-rendered account page.
 import { describe, expect, it } from 'vitest';
-import { get, getAs, textOf } from '../fixtures';
-import { person } from '../publish/support';
+import { get, getAs, person, textOf } from '../fixtures';
 
 describe('/cont', () => {
   it('is where the header’s "Cont" fallback leads on every page', async () => {

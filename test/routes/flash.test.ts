@@ -3,19 +3,22 @@
 // and is private. A reload does not repeat it; no cached or shared page ever carries it.
 import { describe, expect, it } from 'vitest';
 import { FLASH_MESSAGES, readFlashCode } from '../../src/lib/flash';
-import { makePost, makeUser } from '../browse/fixtures';
 import {
   callWorker,
   flashText,
+  formOf,
   get,
   getAs,
+  makePost,
+  makeUser,
   ORIGIN,
+  person,
   postForm,
   postFormAs,
   sessionCookie,
+  validFields,
   withFlash,
 } from '../fixtures';
-import { formOf, person, validFields } from '../publish/support';
 
 /** The worker with the edge page cache on. */
 async function fetchCached(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {

@@ -11,8 +11,7 @@ import {
   pageCacheKey,
   SEARCH_CACHE_SECONDS,
 } from '../../src/page-cache';
-import { makePost, makeUser } from '../browse/fixtures';
-import { callWorker, ORIGIN, sessionCookie } from '../fixtures';
+import { callWorker, makePost, makeUser, ORIGIN, sessionCookie } from '../fixtures';
 
 /** The worker with the edge cache on (the suite's config turns it off). */
 async function fetchCached(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {
