@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:quality` (part of `npm run test:all`): outside judges of quality, none written here.
 //  - axe-core (@axe-core/playwright): 0 violations on home, listing, ad, search, editor, profile,
 //    sign-in, 401 and 404;
@@ -48,7 +49,7 @@ function result(name, ok, details = '') {
 async function judge(name, fn) {
   try {
     await fn();
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     const down = site && !(await site.alive());
     result(
       name,
@@ -96,7 +97,7 @@ try {
   const user = await openPage(browser);
   try {
     await signIn(user.page, base, 'calitate.e2e@example.ro', 'Ioana Calitate');
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     console.log(`  (cannot sign in, editor and profile are judged as an anonymous visitor: ${err.message})`);
   }
   const all = [
@@ -377,7 +378,7 @@ try {
       }
     });
   }
-} catch (err) {
+} catch (/** @type {any} */ err) {
   result('the judges could not start', false, String(err.stack ?? err));
 } finally {
   await browser?.close().catch(() => {});
@@ -422,7 +423,7 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url) {
       Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
     );
     return { lhr, scores, runtimeError: lhr.runtimeError?.message };
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     return { lhr: null, scores: {}, runtimeError: `the run threw: ${err?.message ?? err}` };
   } finally {
     clearTimeout(timer);
@@ -437,7 +438,7 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url) {
  * it is logged and the judges go on; any other unhandled rejection is a broken judge and fails.
  */
 function tolerateLighthouseLeftovers() {
-  process.on('unhandledRejection', (reason) => {
+  process.on('unhandledRejection', (/** @type {any} */ reason) => {
     const message = String(reason?.message ?? reason);
     if (/Protocol error|Target closed|Session closed|WebSocket is not open/i.test(message)) {
       console.log(`    (a finished Lighthouse run's browser call failed late: ${message.split('\n')[0]})`);
