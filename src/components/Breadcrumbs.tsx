@@ -1,5 +1,3 @@
-import { absoluteUrl } from '../lib/links';
-
 export interface Crumb {
   name: string;
   /** Site-relative path. */
@@ -23,18 +21,4 @@ export function Breadcrumbs({ items }: { items: Crumb[] }) {
       </ol>
     </nav>
   );
-}
-
-/** The same trail as schema.org BreadcrumbList JSON-LD. */
-export function breadcrumbJsonLd(siteUrl: string, items: Crumb[]): object {
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'BreadcrumbList',
-    itemListElement: items.map((item, i) => ({
-      '@type': 'ListItem',
-      position: i + 1,
-      name: item.name,
-      item: absoluteUrl(siteUrl, item.href),
-    })),
-  };
 }

@@ -3,6 +3,7 @@
 import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { DAY_MS } from '../lib/dates';
+import type { Currency } from '../lib/price';
 import { adLinkColumns, firstPhoto, type PhotoRef, parsePhotoRef } from './fragments';
 import { type PostStatus, posts } from './schema';
 
@@ -35,7 +36,7 @@ export interface MyPost {
   categoryId: number;
   status: PostStatus;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   createdAt: number;
   updatedAt: number;
   publishedAt: number | null;

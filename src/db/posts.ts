@@ -6,6 +6,7 @@
 // in parallel with the batch when they are stale.
 import { and, asc, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import type { Currency } from '../lib/price';
 import { publicTitle } from './ad-text';
 import { type CategoryTree, getCategoryTreeCached } from './categories';
 import { adLinkColumns, firstPhoto, type PhotoRef, parsePhotoRef, visibleAd } from './fragments';
@@ -22,7 +23,7 @@ export interface PostCardData {
   title: string;
   slug: string;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   negotiable: boolean;
   locality: string;
   categoryId: number;

@@ -1,6 +1,7 @@
 // The Drizzle schema of every D1 table (the migrations in migrations/ create them).
 import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
+import { CURRENCIES } from '../lib/price';
 
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
 
@@ -60,9 +61,7 @@ export const posts = sqliteTable(
     searchText: text('search_text').notNull().default(''),
     /** Whole units of `currency`; 0 means "price not shown". */
     price: integer('price').notNull().default(0),
-    currency: text('currency', { enum: ['RON', 'EUR'] })
-      .notNull()
-      .default('RON'),
+    currency: text('currency', { enum: CURRENCIES }).notNull().default('RON'),
     negotiable: integer('negotiable', { mode: 'boolean' }).notNull().default(false),
     locality: text('locality').notNull().default('Rădăuți'),
     /** Normalised contact phone; shown only through the contact control, never in listings. */

@@ -11,12 +11,10 @@
 //     whole match, a prefix over thousands of ads, once per row.
 import { maskPhones } from '../lib/phone';
 import type { Currency } from '../lib/price';
+import type { SearchSort } from '../lib/search-params';
 import { ftsString, type Highlighter, markText, snippetText } from '../lib/search-query';
 import { publicTitle } from './ad-text';
 import { firstPhotoSql, type PhotoRef, parsePhotoRef, visibleAdSql } from './fragments';
-
-export type SearchSort = 'relevanta' | 'noi' | 'pret_asc' | 'pret_desc';
-export const SEARCH_SORTS: readonly SearchSort[] = ['relevanta', 'noi', 'pret_asc', 'pret_desc'];
 
 /**
  * Price filters and price sorting compare both currencies in lei at this fixed, approximate rate:

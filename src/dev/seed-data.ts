@@ -6,6 +6,7 @@ import { LIFETIME_MS } from '../db/lifecycle';
 import type { PostStatus } from '../db/schema';
 import { LOCALITIES } from '../lib/localities';
 import type { PostFields } from '../lib/post-fields';
+import type { Currency } from '../lib/price';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -140,7 +141,7 @@ export interface DemoAd {
   title: string;
   description: string;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   negotiable: boolean;
   locality: string;
   phone: string | null;
@@ -242,7 +243,7 @@ interface Draft {
   title: string;
   paragraphs: string[];
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   negotiable?: boolean;
   fields?: PostFields;
   photo?: string | null;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { DEFAULT_LOCALITY, isLocality } from './localities';
 import { normalizeRomanianPhone } from './phone';
 import { type CategoryKind, FIELDS_BY_KIND, fieldsSchema, type PostFields } from './post-fields';
+import { CURRENCIES, type Currency } from './price';
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -11,8 +12,6 @@ export const DESCRIPTION_MIN = 20;
 export const DESCRIPTION_MAX = 5000;
 export const PRICE_MAX = 100_000_000;
 export const MAX_PHOTOS = 10;
-export const CURRENCIES = ['RON', 'EUR'] as const;
-export type Currency = (typeof CURRENCIES)[number];
 
 /** Every category field name of every kind (rooms, area, year, km, fuel, jobType). */
 export const ALL_FIELD_NAMES = [

@@ -6,8 +6,6 @@
 // word into an OR group. Quotes, `*`, NEAR, `-`, parentheses and the like can only ever be words.
 
 import { maskPhones } from './phone';
-import type { CategoryKind, FieldDef } from './post-fields';
-import { FIELDS_BY_KIND } from './post-fields';
 import { isStopWord } from './stop-words';
 
 /** Longer input is cut: nobody types more, and it bounds the work of a query. */
@@ -171,28 +169,6 @@ export function splitHighlight(text: string): { text: string; mark: boolean }[] 
   }
   if (buf) out.push({ text: buf, mark });
   return out;
-}
-
-/** A category field as a search filter: its URL parameter(s) and how it compares. */
-export interface FieldFilterDef {
-  field: FieldDef;
-  /** URL parameter: `camere` for a choice, `camere_min`/`camere_max` for a number range. */
-  param: string;
-}
-
-/** Romanian URL names of the category fields of src/lib/post-fields.ts. */
-export const FIELD_PARAMS: Record<string, string> = {
-  rooms: 'camere',
-  area: 'suprafata',
-  year: 'an',
-  km: 'km',
-  fuel: 'combustibil',
-  jobType: 'program',
-};
-
-/** The field filters a category kind offers (none for `general`). */
-export function fieldFilters(kind: CategoryKind): FieldFilterDef[] {
-  return FIELDS_BY_KIND[kind].map((field) => ({ field, param: FIELD_PARAMS[field.name] ?? field.name }));
 }
 
 /**

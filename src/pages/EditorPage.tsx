@@ -6,14 +6,8 @@ import type { ReactNode } from 'react';
 import { describedBy, ErrorSummary, Field, FieldError, fieldId } from '../components/FormFields';
 import { PostActions, type PostActionsProps } from '../components/PostActions';
 import { type CategoryKind, FIELDS_BY_KIND } from '../lib/post-fields';
-import {
-  CURRENCIES,
-  DESCRIPTION_MAX,
-  MAX_PHOTOS,
-  orderedErrors,
-  type PostFormValues,
-  TITLE_MAX,
-} from '../lib/post-form';
+import { DESCRIPTION_MAX, MAX_PHOTOS, orderedErrors, type PostFormValues, TITLE_MAX } from '../lib/post-form';
+import { CURRENCIES } from '../lib/price';
 import {
   EDITOR_MAX_PIXELS,
   MAX_PIXELS_BY_FORMAT,

@@ -2,28 +2,10 @@
 import { Pagination } from '../components/Pagination';
 import { SearchResult } from '../components/SearchResult';
 import type { CategoryTree } from '../db/categories';
-import type { SearchHit, SearchSort } from '../db/search';
+import type { SearchHit } from '../db/search';
 import { listingPath, route } from '../lib/links';
 import { plural, RESULTS } from '../lib/plural';
-import type { Currency } from '../lib/price';
-import type { FieldFilterDef } from '../lib/search-query';
-
-/** The values of the search form, as the route understood them (invalid ones dropped). */
-export interface SearchFormState {
-  q: string;
-  /** Category or subcategory slug, or ''. */
-  categorie: string;
-  pretMin?: number;
-  pretMax?: number;
-  moneda: Currency;
-  localitate: string;
-  cuPoze: boolean;
-  /** Category field parameters (`camere_min`, `combustibil`, …) and their values. */
-  fields: Record<string, string>;
-  ordine: SearchSort;
-  /** `relevanta` with words, `noi` without. */
-  defaultSort: SearchSort;
-}
+import type { FieldFilterDef, SearchFormState, SearchSort } from '../lib/search-params';
 
 export interface SearchPageProps {
   form: SearchFormState;
@@ -93,7 +75,7 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
         <div className="search-form__grid">
           <label className="field">
             <span>Categorie</span>
-            <select name="categorie" defaultValue={form.categorie}>
+            <select name="categorie" defaultValue={form.category}>
               <option value="">Toate categoriile</option>
               {tree.roots.map((root) => (
                 <optgroup key={root.id} label={root.name}>
@@ -116,7 +98,7 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
                 inputMode="numeric"
                 name="pret_min"
                 placeholder="de la"
-                defaultValue={form.pretMin ?? ''}
+                defaultValue={form.priceMin ?? ''}
                 size={8}
               />
             </label>
@@ -127,13 +109,13 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
                 inputMode="numeric"
                 name="pret_max"
                 placeholder="până la"
-                defaultValue={form.pretMax ?? ''}
+                defaultValue={form.priceMax ?? ''}
                 size={8}
               />
             </label>
             <label>
               <span className="visually-hidden">Moneda</span>
-              <select name="moneda" defaultValue={form.moneda}>
+              <select name="moneda" defaultValue={form.currency}>
                 <option value="RON">lei</option>
                 <option value="EUR">€</option>
               </select>
@@ -141,7 +123,7 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
           </fieldset>
           <label className="field">
             <span>Localitate</span>
-            <select name="localitate" defaultValue={form.localitate}>
+            <select name="localitate" defaultValue={form.locality}>
               <option value="">Oriunde</option>
               {localities.map((name) => (
                 <option key={name} value={name}>
@@ -195,12 +177,12 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
             ),
           )}
           <label className="field field--check">
-            <input type="checkbox" name="cu_poze" value="1" defaultChecked={form.cuPoze} />
+            <input type="checkbox" name="cu_poze" value="1" defaultChecked={form.withPhotos} />
             <span>Doar cu poze</span>
           </label>
           <label className="field">
             <span>Ordonare</span>
-            <select name="ordine" defaultValue={form.ordine}>
+            <select name="ordine" defaultValue={form.sort}>
               {(Object.keys(SORT_LABELS) as SearchSort[]).map((sort) => (
                 <option key={sort} value={sort}>
                   {SORT_LABELS[sort]}
@@ -209,7 +191,7 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
             </select>
           </label>
         </div>
-        {form.categorie ? null : (
+        {form.category ? null : (
           <p className="search-form__hint muted">
             Alegeți o categorie și apăsați „Caută” pentru filtre ca numărul de camere sau anul fabricației.
           </p>

@@ -2,7 +2,8 @@
 import { Hono } from 'hono';
 import { homeData } from '../db/posts';
 import type { AppEnv } from '../env';
-import { absoluteUrl, route } from '../lib/links';
+import { websiteJsonLd } from '../lib/json-ld';
+import { route } from '../lib/links';
 import { sharedDataMaxAgeMs } from '../page-cache';
 import { HomePage } from '../pages/HomePage';
 
@@ -12,22 +13,9 @@ homeRoutes.get('/', async (c) => {
   const data = await homeData(c.get('db'), Date.now(), {
     countsMaxAgeMs: sharedDataMaxAgeMs(c.env.PAGE_CACHE_SECONDS),
   });
-  const siteUrl = c.env.SITE_URL;
   return c.render(<HomePage {...data} />, {
     title: 'Anunțuri din Rădăuți și județul Suceava',
     canonical: route('home'),
-    jsonLd: [
-      {
-        '@context': 'https://schema.org',
-        '@type': 'WebSite',
-        name: 'eRădăuți',
-        url: absoluteUrl(siteUrl, route('home')),
-        potentialAction: {
-          '@type': 'SearchAction',
-          target: `${absoluteUrl(siteUrl, route('search'))}?q={search_term_string}`,
-          'query-input': 'required name=search_term_string',
-        },
-      },
-    ],
+    jsonLd: [websiteJsonLd(c.env.SITE_URL)],
   });
 });

@@ -2,7 +2,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { operatorIds } from '../auth/config';
-import { breadcrumbJsonLd, type Crumb } from '../components/Breadcrumbs';
+import type { Crumb } from '../components/Breadcrumbs';
 import type { ContactState } from '../components/ContactReveal';
 import { actionsFor } from '../components/PostActions';
 import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostControls';
@@ -13,9 +13,10 @@ import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
-import { bucharestDay, DAY_MS, formatDate, isoDate } from '../lib/dates';
+import { bucharestDay, DAY_MS, formatDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
-import { absoluteUrl, authorPath, link, listingPath, postPath, route } from '../lib/links';
+import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
+import { authorPath, link, listingPath, postPath, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
 import { plural } from '../lib/plural';
 import { describeFields, parseStoredFields } from '../lib/post-fields';
@@ -34,10 +35,6 @@ function fullSize(photo: PhotoRef) {
   if (photo.width <= FULL_MAX_WIDTH) return { width: photo.width, height: photo.height };
   return { width: FULL_MAX_WIDTH, height: Math.round((photo.height * FULL_MAX_WIDTH) / photo.width) };
 }
-
-/** Job offers (not people looking for work) are JobPostings; services are not goods. */
-const JOB_OFFERS_SLUG = 'oferte';
-const NOT_GOODS = new Set(['servicii', 'locuri-de-munca']);
 
 function statusNotice(details: PostDetails, now: number): { notice: PostNotice; isPublic: boolean } {
   const { post, author } = details;
@@ -118,69 +115,18 @@ async function adPage(c: Context<AppEnv>) {
   const siteUrl = c.env.SITE_URL;
   const first = details.photos[0];
 
-  const jsonLd: object[] = [breadcrumbJsonLd(siteUrl, crumbs)];
-  const imageUrls = details.photos.map((p) => absoluteUrl(siteUrl, photoUrl(p)));
-  const published = post.bumpedAt ?? post.publishedAt ?? post.createdAt;
-  if (category.slug === 'locuri-de-munca' && subcategory?.slug === JOB_OFFERS_SLUG) {
-    const validThrough = post.expiresAt ?? published + 30 * 86_400_000;
-    jsonLd.push({
-      '@context': 'https://schema.org',
-      '@type': 'JobPosting',
-      title: post.title,
-      description: toParagraphsHtml(maskPhones(post.description)),
-      datePosted: isoDate(published),
-      validThrough: isoDate(validThrough),
-      employmentType: fields.jobType === 'part-time' ? 'PART_TIME' : 'FULL_TIME',
-      hiringOrganization: { '@type': 'Organization', name: author.name },
-      jobLocation: {
-        '@type': 'Place',
-        address: {
-          '@type': 'PostalAddress',
-          addressLocality: post.locality,
-          addressRegion: 'Suceava',
-          addressCountry: 'RO',
-        },
-      },
-      directApply: false,
-      url: absoluteUrl(siteUrl, canonical),
-      ...(post.price > 0
-        ? {
-            baseSalary: {
-              '@type': 'MonetaryAmount',
-              currency: post.currency,
-              value: { '@type': 'QuantitativeValue', value: post.price, unitText: 'MONTH' },
-            },
-          }
-        : {}),
-    });
-  } else if (!NOT_GOODS.has(category.slug) && post.price > 0) {
-    jsonLd.push({
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: post.title,
-      description: truncate(plainText, 500),
-      sku: String(post.id),
-      category: subcategory ? `${category.name} > ${subcategory.name}` : category.name,
-      ...(imageUrls.length ? { image: imageUrls } : {}),
-      offers: {
-        '@type': 'Offer',
-        url: absoluteUrl(siteUrl, canonical),
-        price: post.price,
-        priceCurrency: post.currency,
-        availability:
-          notice === 'sold'
-            ? 'https://schema.org/SoldOut'
-            : notice === 'expired'
-              ? 'https://schema.org/Discontinued'
-              : 'https://schema.org/InStock',
-        ...(notice === null && post.expiresAt
-          ? { priceValidUntil: isoDate(post.expiresAt).slice(0, 10) }
-          : {}),
-        areaServed: post.locality,
-        seller: { '@type': 'Person', name: author.name },
-      },
-    });
-  }
+  const adLd = adJsonLd({
+    post,
+    authorName: author.name,
+    category,
+    subcategory,
+    fields,
+    notice,
+    siteUrl,
+    path: canonical,
+    imagePaths: details.photos.map((p) => photoUrl(p)),
+  });
+  const jsonLd = [breadcrumbJsonLd(siteUrl, crumbs), ...(adLd ? [adLd] : [])];
 
   return c.render(
     <PostPage
@@ -272,18 +218,6 @@ async function controlPanels(
     };
   }
   return out;
-}
-
-/** Paragraphs as minimal HTML for JobPosting.description (which accepts HTML); text escaped. */
-function toParagraphsHtml(text: string): string {
-  const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-  return text
-    .replace(/\r\n?/g, '\n')
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, '<br>')}</p>`)
-    .join('');
 }
 
 postRoutes.get('/anunt', () => {

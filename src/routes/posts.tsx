@@ -1,13 +1,14 @@
 // `/anunturi[/<categorie>[/<subcategorie>]][/pagina-<n>]` and `/anunturi/de/<nume>-<id>`: listings.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { breadcrumbJsonLd, type Crumb } from '../components/Breadcrumbs';
+import type { Crumb } from '../components/Breadcrumbs';
 import { type CategoryNode, type CategoryTree, getCategoryTreeCached } from '../db/categories';
 import { listPosts, PAGE_SIZE } from '../db/posts';
 import type { Category } from '../db/schema';
 import { getAuthor } from '../db/users';
 import type { AppEnv } from '../env';
 import { NotFound } from '../lib/errors';
+import { breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, listingPath, route } from '../lib/links';
 import { sharedDataMaxAgeMs } from '../page-cache';
 import { AuthorPage } from '../pages/AuthorPage';

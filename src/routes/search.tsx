@@ -6,26 +6,18 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { type CategoryTree, getCategoryTreeCached, kindOf } from '../db/categories';
 import { PAGE_SIZE } from '../db/posts';
-import type { Category } from '../db/schema';
-import {
-  type FieldFilter,
-  MAX_CANDIDATES,
-  SEARCH_SORTS,
-  type SearchFilters,
-  type SearchSort,
-} from '../db/search';
+import { MAX_CANDIDATES } from '../db/search';
 import { searchText } from '../db/search-text';
 import type { AppEnv } from '../env';
 import { ATOM_CONTENT_TYPE, renderAtom } from '../lib/atom';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
-import { absoluteUrl, postPath, type QueryValue, route } from '../lib/links';
-import { isLocality, LOCALITIES } from '../lib/localities';
+import { absoluteUrl, postPath, route } from '../lib/links';
+import { LOCALITIES } from '../lib/localities';
 import { maskPhones } from '../lib/phone';
-import type { Currency } from '../lib/price';
-import { type FieldFilterDef, fieldFilters, parseQuery } from '../lib/search-query';
+import { type ParsedSearch, parseSearchParams, searchQueryOf } from '../lib/search-params';
 import { truncate } from '../lib/text';
-import { type SearchFormState, SearchPage } from '../pages/SearchPage';
+import { SearchPage } from '../pages/SearchPage';
 import { limitSearch } from '../platform/rate-limits';
 import { parsePageSegment, segmentsAfter } from './browse-paths';
 
@@ -33,152 +25,23 @@ export const searchRoutes = new Hono<AppEnv>();
 
 /** Entries in a feed: newest first. */
 const FEED_SIZE = 30;
-/** No one pages this deep; it bounds OFFSET work. */
-const MAX_PAGE = 500;
 
-/** A non-negative whole number typed by a person (`50.000`, `50 000` allowed), or undefined. */
-function parseAmount(value: string | undefined): number | undefined {
-  if (!value) return undefined;
-  const compact = value.replace(/[\s.]/g, '');
-  if (!/^\d{1,10}$/.test(compact)) return undefined;
-  const n = Number(compact);
-  return Number.isSafeInteger(n) ? n : undefined;
+/** A search's query string read against the category tree (null: a malformed or too deep page). */
+function parseRequest(url: URL, tree: CategoryTree): ParsedSearch | null {
+  return parseSearchParams(url.searchParams, (slug) => {
+    const category = tree.bySlug.get(slug);
+    if (!category) return undefined;
+    const kind = kindOf(tree, category.parentId ?? category.id, category.parentId ? category.id : null);
+    return { category, kind };
+  });
 }
 
-interface ParsedRequest {
-  form: SearchFormState;
-  category?: Category;
-  fieldDefs: FieldFilterDef[];
-  filters: SearchFilters;
-  /** Anything beyond `q` and the page (filters or a non-default sort). */
-  filtered: boolean;
-  page: number;
-  atom: boolean;
-  /** `exact=1`: search the words as typed, never corrected (the link under a corrected search). */
-  exact: boolean;
-}
-
-function parseRequest(url: URL, tree: CategoryTree): ParsedRequest | null {
-  const get = (name: string) => url.searchParams.get(name)?.slice(0, 200).trim() || undefined;
-  const pageParam = get('pagina');
-  let page = 1;
-  if (pageParam !== undefined) {
-    const n = parsePageSegment(`pagina-${pageParam}`);
-    if (n === null || n > MAX_PAGE) return null;
-    page = n;
-  }
-  const parsed = parseQuery(url.searchParams.get('q') ?? '');
-  const q = parsed.text;
-
-  const slug = get('categorie');
-  const category = slug ? tree.bySlug.get(slug) : undefined;
-  const currency: Currency = get('moneda') === 'EUR' ? 'EUR' : 'RON';
-  let priceMin = parseAmount(get('pret_min'));
-  let priceMax = parseAmount(get('pret_max'));
-  if (priceMin !== undefined && priceMax !== undefined && priceMin > priceMax)
-    [priceMin, priceMax] = [priceMax, priceMin];
-  const localityParam = get('localitate');
-  const locality = localityParam && isLocality(localityParam) ? localityParam : undefined;
-  const withPhotos = ['1', 'da', 'on', 'true'].includes(get('cu_poze') ?? '');
-
-  // Category fields: only those of the chosen (sub)category's kind, validated against their defs.
-  const kind = category
-    ? kindOf(tree, category.parentId ?? category.id, category.parentId ? category.id : null)
-    : null;
-  const fieldDefs = kind ? fieldFilters(kind) : [];
-  const fields: FieldFilter[] = [];
-  const fieldValues: Record<string, string> = {};
-  for (const { field, param } of fieldDefs) {
-    if (field.type === 'choice') {
-      const v = get(param);
-      if (v && field.choices?.includes(v)) {
-        fields.push({ name: field.name, op: 'eq', value: v });
-        fieldValues[param] = v;
-      }
-      continue;
-    }
-    for (const [suffix, op] of [
-      ['min', 'min'],
-      ['max', 'max'],
-    ] as const) {
-      const n = parseAmount(get(`${param}_${suffix}`));
-      if (n === undefined) continue;
-      fields.push({ name: field.name, op, value: n });
-      fieldValues[`${param}_${suffix}`] = String(n);
-    }
-  }
-
-  const sortParam = get('ordine') as SearchSort | undefined;
-  const defaultSort: SearchSort = q ? 'relevanta' : 'noi';
-  const sort = sortParam && SEARCH_SORTS.includes(sortParam) ? sortParam : defaultSort;
-
-  const filters: SearchFilters = {
-    categoryId: category && category.parentId === null ? category.id : undefined,
-    subcategoryId: category && category.parentId !== null ? category.id : undefined,
-    priceMin,
-    priceMax,
-    currency,
-    locality,
-    withPhotos,
-    fields,
-  };
-  const filtered =
-    !!category ||
-    priceMin !== undefined ||
-    priceMax !== undefined ||
-    !!locality ||
-    withPhotos ||
-    fields.length > 0 ||
-    sort !== defaultSort;
-  return {
-    form: {
-      q,
-      categorie: category?.slug ?? '',
-      pretMin: priceMin,
-      pretMax: priceMax,
-      moneda: currency,
-      localitate: locality ?? '',
-      cuPoze: withPhotos,
-      fields: fieldValues,
-      ordine: sort,
-      defaultSort,
-    },
-    category,
-    fieldDefs,
-    filters,
-    filtered,
-    page,
-    atom: get('format') === 'atom',
-    exact: get('exact') === '1',
-  };
-}
-
-/** The query string of a search, in a stable order, without defaults. */
-function searchQuery(
-  form: SearchFormState,
-  extra: Record<string, QueryValue> = {},
-): Record<string, QueryValue> {
-  const hasPrice = form.pretMin !== undefined || form.pretMax !== undefined;
-  return {
-    q: form.q,
-    categorie: form.categorie,
-    pret_min: form.pretMin,
-    pret_max: form.pretMax,
-    moneda: hasPrice ? form.moneda : undefined,
-    localitate: form.localitate,
-    cu_poze: form.cuPoze,
-    ...form.fields,
-    ordine: form.ordine !== form.defaultSort ? form.ordine : undefined,
-    ...extra,
-  };
-}
-
-function runSearch(c: Context<AppEnv>, req: ParsedRequest, limit: number, offset: number, withText: boolean) {
+function runSearch(c: Context<AppEnv>, req: ParsedSearch, limit: number, offset: number, withText: boolean) {
   return searchText(c.env.DB, {
     q: req.form.q,
     filters: req.filters,
     // Feeds are always newest first.
-    sort: withText ? 'noi' : req.form.ordine,
+    sort: withText ? 'noi' : req.form.sort,
     limit,
     offset,
     now: Date.now(),
@@ -188,17 +51,17 @@ function runSearch(c: Context<AppEnv>, req: ParsedRequest, limit: number, offset
   });
 }
 
-function describe(req: ParsedRequest): string {
+function describe(req: ParsedSearch): string {
   if (req.form.q) return `„${req.form.q}”`;
   if (req.category) return req.category.name;
   return 'toate anunțurile';
 }
 
-async function atomFeed(c: Context<AppEnv>, req: ParsedRequest, tree: CategoryTree) {
+async function atomFeed(c: Context<AppEnv>, req: ParsedSearch, tree: CategoryTree) {
   const result = await runSearch(c, req, FEED_SIZE, 0, true);
   const site = c.env.SITE_URL;
-  const pageUrl = absoluteUrl(site, route('search', {}, searchQuery(req.form)));
-  const selfUrl = absoluteUrl(site, route('search', {}, searchQuery(req.form, { format: 'atom' })));
+  const pageUrl = absoluteUrl(site, route('search', {}, searchQueryOf(req.form)));
+  const selfUrl = absoluteUrl(site, route('search', {}, searchQueryOf(req.form, { format: 'atom' })));
   const entries = result.hits.map((hit) => {
     const category = tree.byId.get(hit.categoryId);
     const sub = hit.subcategoryId ? tree.byId.get(hit.subcategoryId) : undefined;
@@ -256,7 +119,7 @@ async function search(c: Context<AppEnv>) {
   const canonical = route('search', {}, { q: req.form.q, pagina: !req.filtered && req.page > 1 && req.page });
   const noindex = req.filtered || req.exact || !!result.corrected || !req.form.q || result.total === 0;
   const exactExtra = req.exact ? { exact: 1 } : {};
-  const feedHref = route('search', {}, searchQuery(req.form, { format: 'atom' }));
+  const feedHref = route('search', {}, searchQueryOf(req.form, { format: 'atom' }));
   return c.render(
     <SearchPage
       form={req.form}
@@ -271,13 +134,13 @@ async function search(c: Context<AppEnv>) {
       page={req.page}
       pageSize={PAGE_SIZE}
       totalPages={totalPages}
-      hrefFor={(n) => route('search', {}, searchQuery(req.form, { ...exactExtra, pagina: n > 1 && n }))}
+      hrefFor={(n) => route('search', {}, searchQueryOf(req.form, { ...exactExtra, pagina: n > 1 && n }))}
       corrected={result.corrected?.text ?? null}
-      exactHref={result.corrected ? route('search', {}, searchQuery(req.form, { exact: 1 })) : null}
+      exactHref={result.corrected ? route('search', {}, searchQueryOf(req.form, { exact: 1 })) : null}
       suggestion={result.suggestion?.text ?? null}
       suggestionHref={
         result.suggestion
-          ? route('search', {}, searchQuery({ ...req.form, q: result.suggestion.text }))
+          ? route('search', {}, searchQueryOf({ ...req.form, q: result.suggestion.text }))
           : null
       }
       clearFiltersHref={req.filtered ? route('search', {}, { q: req.form.q }) : null}

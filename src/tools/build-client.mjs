@@ -1,3 +1,4 @@
+// @ts-check
 // Bundles the browser islands (src/client/*.ts) and the stylesheet into static/build/ with
 // content-hashed names, and writes their URLs to src/generated/client-assets.json for the worker.
 import { mkdir, readdir, rm, writeFile } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// @ts-check
 // One-off: draws the demo photos in content/demo-photos/ (simple, text-free scenes per category)
 // so `npm start` has real JPEGs to ingest through the same path uploads use. Run with
 // `node src/tools/make-demo-photos.mjs`; the outputs are committed, so this rarely runs again.

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm start`: a working local site from a fresh clone, with no network.
 //  1. .dev.vars with a local session-signing key pair (local sign-in), made once;
 //  2. local D1 migrated (wrangler d1 migrations apply --local);
@@ -77,7 +78,11 @@ export async function seed() {
   console.log(`[start] ${text.trim()}`);
 }
 
-/** `extraArgs`: e.g. `['--persist-to', dir, '--var', 'SITE_URL:http://…']` for test runs. */
+/**
+ * `extraArgs`: e.g. `['--persist-to', dir, '--var', 'SITE_URL:http://…']` for test runs.
+ * @param {import('node:child_process').StdioOptions} [stdio]
+ * @param {string[]} [extraArgs]
+ */
 export function startWrangler(stdio = 'inherit', extraArgs = []) {
   return spawn(
     wrangler,
@@ -109,7 +114,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     await waitForServer();
     await seed();
     console.log(`[start] eRădăuți rulează pe ${base}`);
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     console.error(`[start] ${err.message}`);
   }
 }

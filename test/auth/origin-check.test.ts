@@ -5,8 +5,7 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isSameSiteRequest } from '../../src/auth/origin-check';
 import * as schema from '../../src/db/schema';
-import { callWorker, ORIGIN } from '../helpers';
-import { db, makeAd, makeDraftPhoto, person, postRow } from '../publish/support';
+import { callWorker, db, HOUSE, makeDraftPhoto, makePost, ORIGIN, person, postRow } from '../fixtures';
 
 type Cross = { name: string; headers: Record<string, string> };
 
@@ -43,7 +42,7 @@ beforeAll(async () => {
 
 describe('unsafe requests from another site are refused, whatever the body', () => {
   it('mark sold, operator hide, operator ban and photo delete: 403 and nothing changes', async () => {
-    const ad = await makeAd(author.user.id);
+    const ad = await makePost(author.user.id, {}, HOUSE);
     const photo = await makeDraftPhoto(author.user.id);
     const target = await person({ name: 'Autor De Blocat' });
     const attempts: [string, string, string][] = [
@@ -95,7 +94,7 @@ describe('unsafe requests from another site are refused, whatever the body', () 
   }, 180_000);
 
   it('the same requests from this site go through (Origin, or Sec-Fetch-Site same-origin or none)', async () => {
-    const ad = await makeAd(author.user.id);
+    const ad = await makePost(author.user.id, {}, HOUSE);
     const sold = await send('POST', `/posts/edit/${ad.id}/vandut`, {
       cookie: author.cookie,
       origin: ORIGIN,

@@ -1,14 +1,10 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { app } from '../../src/index';
-import { getAs, postFormAs, sessionCookie, signIn } from '../auth-helpers';
-import { get, ORIGIN, postForm, textOf } from '../helpers';
-
-const db = drizzle(env.DB, { schema });
+import { db, get, getAs, ORIGIN, postForm, postFormAs, sessionCookie, signIn, textOf } from '../fixtures';
 
 function setCookies(res: Response): Record<string, string> {
   const out: Record<string, string> = {};

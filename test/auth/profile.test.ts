@@ -1,15 +1,9 @@
-import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { getAs, postFormAs, signIn } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { get, postForm, textOf } from '../helpers';
+import { db, flashText, get, getAs, postForm, postFormAs, signIn, textOf, withFlash } from '../fixtures';
 import { photoJpg, photoWebp } from '../photos/fixtures/images';
 import { bytesOf } from '../photos/support';
-
-const db = drizzle(env.DB, { schema });
 
 async function userRow(clerkId: string) {
   const [row] = await db.select().from(schema.users).where(eq(schema.users.clerkId, clerkId));

@@ -4,9 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PostStatus } from '../../src/db/schema';
 import { safeReturnPath } from '../../src/lib/links';
-import { signIn } from '../auth-helpers';
-import { callWorker, ORIGIN } from '../helpers';
-import { makeAd } from '../publish/support';
+import { callWorker, HOUSE, makePost, ORIGIN, signIn } from '../fixtures';
 import { HOSTILE_RETURNS, LEGITIMATE_RETURNS } from './hostile-returns';
 
 function hasControl(value: string): boolean {
@@ -195,7 +193,7 @@ describe('every redirecting route with hostile return addresses', () => {
       ];
       for (const value of HOSTILE_RETURNS) {
         for (const [action, status, extra] of actions) {
-          const ad = await makeAd(user.id, { status });
+          const ad = await makePost(user.id, { status }, HOUSE);
           const where = `POST ${action} ${JSON.stringify(value.slice(0, 80))}`;
           const res = await request(`/posts/edit/${ad.id}/${action}`, {
             method: 'POST',
@@ -234,7 +232,7 @@ describe('legitimate return addresses still work', () => {
 
   it('an action returns to the page it came from, with its confirmation', async () => {
     const { user, cookie } = await signIn('user_return_paths', { name: 'Întoarcere Sigură' });
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const res = await request(`/posts/edit/${ad.id}/vandut`, {
       method: 'POST',
       body: new URLSearchParams({ returnTo: '/anunt/x/y-12?contact=1#tel' }),
@@ -242,7 +240,7 @@ describe('legitimate return addresses still work', () => {
     });
     expect(res.headers.get('location')).toBe('/anunt/x/y-12?contact=1#tel');
     expect(res.headers.get('set-cookie')).toMatch(/flash=/);
-    const mine = await makeAd(user.id);
+    const mine = await makePost(user.id, {}, HOUSE);
     const back = await request(`/posts/edit/${mine.id}/retrage`, {
       method: 'POST',
       body: new URLSearchParams({ returnTo: '/posts/mine' }),

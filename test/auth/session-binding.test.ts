@@ -4,8 +4,7 @@
 import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { isPublicHalfOf, LOCAL_SESSION_SECONDS } from '../../src/auth/tokens';
-import { cookieFor, mintSessionToken, signIn } from '../auth-helpers';
-import { callWorker, ORIGIN } from '../helpers';
+import { callWorker, cookieFor, mintSessionToken, ORIGIN, signIn } from '../fixtures';
 
 /** Whether the worker (with `overrides` in its environment) sees `cookie` as signed in. */
 async function signedIn(cookie: string, overrides: Record<string, string> = {}, bearer?: string) {

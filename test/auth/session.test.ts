@@ -1,13 +1,9 @@
 import { env } from 'cloudflare:workers';
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { cookieFor, getAs, mintSessionToken, postFormAs, sessionCookie, signIn } from '../auth-helpers';
-import { get } from '../helpers';
-
-const db = drizzle(env.DB, { schema });
+import { cookieFor, db, get, getAs, mintSessionToken, postFormAs, sessionCookie, signIn } from '../fixtures';
 
 async function account(cookie: string, headers: Record<string, string> = {}) {
   const res = await getAs('/api/cont', cookie, { accept: 'application/json', ...headers });

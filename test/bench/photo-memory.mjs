@@ -1,3 +1,4 @@
+// @ts-check
 // Peak memory of the photo ingest per format: for each image, a fresh workerd (so no earlier decode's
 // garbage is reused), its resident memory at rest, then its high-water mark (VmHWM, reset through
 // /proc/<pid>/clear_refs) while the worker runs the site's whole ingest on it (decode, downscale,
@@ -79,7 +80,9 @@ export async function measurePeak(format, width, height, bytes) {
     const base = (await worker.url).toString().replace(/\/$/, '');
     // Warm the isolate (compiled modules loaded, codecs instantiated once on a tiny image).
     const tiny = await photoOf(format, 64, 48);
-    await (await fetch(`${base}/normalise-bytes`, { method: 'POST', body: tiny })).arrayBuffer();
+    await (
+      await fetch(`${base}/normalise-bytes`, { method: 'POST', body: new Uint8Array(tiny) })
+    ).arrayBuffer();
     const pid = workerdPids().at(-1);
     if (!pid) return null;
     await new Promise((r) => setTimeout(r, 300));

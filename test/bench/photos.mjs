@@ -1,3 +1,4 @@
+// @ts-check
 // Photo pipeline bench: runs the site's own pipeline (src/photos/pipeline.ts) inside workerd through
 // wrangler's unstable_startWorker (the same bundling as `wrangler dev`: `.wasm` imports become
 // compiled modules) and measures, from outside the worker (workerd freezes its clocks while code runs):
@@ -77,7 +78,7 @@ async function benchPipeline() {
         jpegQ80Ms: pj.ms,
         jpegQ80Kb: Math.round(pj.bytes / 1024),
       };
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       photon = { error: String(err.message ?? err) };
     }
 

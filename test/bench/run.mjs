@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run bench`: one command, one report. Starts the site as `npm start` does (React's production
 // build) on its own port with fresh state and the demo seed, then measures in the same run:
 //  - throughput, p50/p99 latency and errors at 20 connections (autocannon, ≈10 s each) for a static
@@ -182,7 +183,7 @@ async function optional(file, fn, base) {
     const t = Date.now();
     const out = await mod[fn]({ base, root, port });
     return { available: true, seconds: (Date.now() - t) / 1000, result: out };
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     return { available: false, reason: `${fn}() failed: ${err.stack ?? err}` };
   }
 }
@@ -224,6 +225,7 @@ try {
   // "rendered" carry a Clerk `__client_uat` cookie, which bypasses that cache (as a signed-in person
   // does) while still verifying as signed out: every request renders the page and queries D1.
   const RENDER = { cookie: '__client_uat=1' };
+  /** @type {[name: string, path: string, headers?: Record<string, string>, expect?: { notFound?: boolean }][]} */
   const targets = [
     ['static asset', staticAsset],
     ['home', '/'],
@@ -271,7 +273,7 @@ try {
 
   results.search = await optional('search.mjs', 'benchSearch', base);
   results.photos = await optional('photos.mjs', 'benchPhotos', base);
-} catch (err) {
+} catch (/** @type {any} */ err) {
   broke = true;
   console.error(`the bench broke: ${err.stack ?? err}`);
 } finally {

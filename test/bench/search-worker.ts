@@ -1,11 +1,13 @@
 // The tiny worker test/bench/search.mjs runs in Miniflare (workerd + local D1): it applies
 // statements, generates ads, and runs one search per request through the site's own query builder
 // (src/lib/search-query.ts + src/db/search.ts and search-text.ts), so the bench measures exactly what /cautare runs.
-import { buildSearchSql, type SearchFilters, type SearchSort } from '../../src/db/search';
+import { buildSearchSql, type SearchFilters } from '../../src/db/search';
 import { loadSynonyms, searchText } from '../../src/db/search-text';
 import { rebuildSpelling } from '../../src/db/spelling';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';
+import type { Currency } from '../../src/lib/price';
+import type { SearchSort } from '../../src/lib/search-params';
 import { parseQuery, toFtsQuery } from '../../src/lib/search-query';
 import { toSlug } from '../../src/lib/slug';
 
@@ -141,7 +143,7 @@ interface GeneratedAd {
   description: string;
   search_text: string;
   price: number;
-  currency: 'RON' | 'EUR';
+  currency: Currency;
   locality: string;
   status: string;
   fields: string | null;
@@ -157,7 +159,7 @@ function generateAd(r: () => number, i: number, users: number, now: number): Gen
   let title: string;
   let fields: Record<string, string | number> | null = null;
   let price = 0;
-  let currency: 'RON' | 'EUR' = 'RON';
+  let currency: Currency = 'RON';
   if (kind < 0.3) {
     category = 1;
     const rooms = 1 + Math.floor(r() * 4);

@@ -1,3 +1,4 @@
+// @ts-check
 // Search bench (docs/search.md): fills a fresh local D1 (Miniflare: workerd + the same SQLite D1 as
 // `wrangler dev`) with the real migrations and 1 000, then 100 000 generated ads, and times a mix of
 // realistic queries run through the site's own query builder (test/bench/search-worker.ts).
@@ -126,6 +127,7 @@ async function measureSize(script, size) {
     d1Databases: { DB: `search-bench-${size}` },
   });
   try {
+    /** The bench worker's JSON answer to one call. @returns {Promise<any>} */
     const call = async (path, body) => {
       const res = await mf.dispatchFetch(`http://bench.local${path}`, {
         method: 'POST',
@@ -244,6 +246,7 @@ export async function benchSearch() {
     sqlP50: round(large.sqlP50 / Math.max(1, small.sqlP50)),
     requestP50: round(large.requestP50 / small.requestP50),
   };
+  /** @type {Record<string, string | number>[]} */
   const rows = sizes.map((s) => ({
     ads: s.size,
     indexed: s.counts.indexed,

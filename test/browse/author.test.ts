@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { User } from '../../src/db/schema';
-import { get, textOf } from '../helpers';
-import { idsOf, makePost, makeUser } from './fixtures';
+import { get, makePost, makeUser, textOf } from '../fixtures';
+import { idsOf } from './html';
 
 let author: User;
 let banned: User;

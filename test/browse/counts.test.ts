@@ -3,13 +3,13 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetCounts, homeData, listPosts } from '../../src/db/posts';
 import { forgetPages, sharedDataMaxAgeMs } from '../../src/page-cache';
-import { db, makePost, makeUser } from './fixtures';
+import { db, makePost, makeUser, REAL_ESTATE } from '../fixtures';
 
 const MINUTE = 60_000;
 const APARTMENTS = 101;
 
 async function apartments(now: number, countsMaxAgeMs?: number) {
-  const data = await listPosts(db, { categoryId: 1 }, 1, now, { countsMaxAgeMs });
+  const data = await listPosts(db, { categoryId: REAL_ESTATE }, 1, now, { countsMaxAgeMs });
   return { shown: data.counts.byCategory.get(APARTMENTS) ?? 0, total: data.total };
 }
 

@@ -6,7 +6,7 @@ import { listMyPosts } from '../../src/db/my-posts';
 import { getPostDetails, homeData, listPosts } from '../../src/db/posts';
 import type { Photo } from '../../src/db/schema';
 import { searchPosts } from '../../src/db/search';
-import { db, makePhoto, makePost, makeUser } from './fixtures';
+import { db, makePhoto, makePost, makeUser } from '../fixtures';
 
 let authorId: number;
 let adId: number;

@@ -1,8 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { frameRatio, fullWidth, MAIN_SIZES, THUMB_SIZES } from '../../src/components/Gallery';
 import type { Photo, Post, User } from '../../src/db/schema';
-import { get } from '../helpers';
-import { makePhoto, makePost, makeUser } from './fixtures';
+import { get, makePhoto, makePost, makeUser } from '../fixtures';
 
 let author: User;
 let three: Post;

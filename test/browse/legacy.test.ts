@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Photo } from '../../src/db/schema';
-import { get } from '../helpers';
-import { makePhoto, makePost, makeUser } from './fixtures';
+import { get, makePhoto, makePost, makeUser } from '../fixtures';
 
 let photo: Photo;
 

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, textOf } from '../helpers';
-import { DAY, idsOf, jsonLdOf, makePost, makeUser } from './fixtures';
+import { AUTO_MOTO, CARS, DAY, ELECTRONICS, get, makePost, makeUser, textOf } from '../fixtures';
+import { idsOf, jsonLdOf } from './html';
 
 // Imobiliare › Apartamente holds 45 visible ads (3 pages) plus every kind of invisible one.
 const visible: number[] = [];
@@ -50,13 +50,13 @@ beforeAll(async () => {
   // Other categories: one ad in Auto-moto, a subcategory-less one in Electronice.
   await makePost(author.id, {
     title: 'Dacia Logan 2012',
-    categoryId: 2,
-    subcategoryId: 201,
+    categoryId: AUTO_MOTO,
+    subcategoryId: CARS,
     currency: 'EUR',
   });
   await makePost(author.id, {
     title: 'Telefon',
-    categoryId: 5,
+    categoryId: ELECTRONICS,
     subcategoryId: null,
     price: 900,
     currency: 'RON',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, textOf } from '../helpers';
+import { get, textOf } from '../fixtures';
 
 describe('static pages', () => {
   it.each([

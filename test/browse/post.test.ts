@@ -1,7 +1,19 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post, User } from '../../src/db/schema';
-import { get, textOf } from '../helpers';
-import { DAY, jsonLdOf, makePhoto, makePost, makeUser } from './fixtures';
+import {
+  DAY,
+  get,
+  HOUSES,
+  JOB_OFFERS,
+  JOBS,
+  LAND,
+  MISC,
+  makePhoto,
+  makePost,
+  makeUser,
+  textOf,
+} from '../fixtures';
+import { jsonLdOf } from './html';
 
 // biome-ignore lint/suspicious/noExplicitAny: JSON-LD read back for assertions
 type Json = Record<string, any>;
@@ -41,14 +53,14 @@ beforeAll(async () => {
   await makePhoto(flat.id, author.id, { fileName: 'bucatarie.jpg', width: 900, height: 1200, position: 1 });
   job = await makePost(author.id, {
     title: 'Angajăm vânzătoare magazin',
-    categoryId: 3,
-    subcategoryId: 301,
+    categoryId: JOBS,
+    subcategoryId: JOB_OFFERS,
     price: 3500,
     currency: 'RON',
     fields: { jobType: 'part-time' },
   });
-  expired = await makePost(author.id, { title: 'Casă veche', subcategoryId: 102, age: 40 * DAY });
-  sold = await makePost(author.id, { title: 'Teren vândut', subcategoryId: 103, status: 'sold' });
+  expired = await makePost(author.id, { title: 'Casă veche', subcategoryId: HOUSES, age: 40 * DAY });
+  sold = await makePost(author.id, { title: 'Teren vândut', subcategoryId: LAND, status: 'sold' });
   hidden = await makePost(author.id, { title: 'Anunț ascuns', status: 'hidden' });
   draft = await makePost(author.id, {
     title: 'Ciornă',
@@ -60,7 +72,7 @@ beforeAll(async () => {
   const silent = await makeUser({ name: 'Fără Telefon', phone: null });
   noPhone = await makePost(silent.id, {
     title: 'Bicicletă',
-    categoryId: 8,
+    categoryId: MISC,
     subcategoryId: null,
     price: 0,
     phone: null,

@@ -5,9 +5,8 @@ import { MORE_VIEWS, photoPlan } from '../../src/dev/seed';
 import { demoAds } from '../../src/dev/seed-data';
 import { cleanupOrphanPhotos, deletePhotos } from '../../src/photos/cleanup';
 import { photoPrefix } from '../../src/photos/keys';
-import { get, ORIGIN } from '../helpers';
+import { db, get, ORIGIN } from '../fixtures';
 import { photoJpg } from '../photos/fixtures/images';
-import { db } from './fixtures';
 
 /** The pictures in content/demo-photos/ (what `npm start` sends). */
 const DEMO_PICTURES = [

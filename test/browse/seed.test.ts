@@ -4,7 +4,7 @@ import { isLocal } from '../../src/dev/routes';
 import { DEMO_AUTHORS, demoAds } from '../../src/dev/seed-data';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';
-import { ORIGIN } from '../helpers';
+import { ORIGIN } from '../fixtures';
 
 const seed = () =>
   exports.default.fetch(

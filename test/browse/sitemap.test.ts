@@ -2,8 +2,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post } from '../../src/db/schema';
 import { planSitemap, sitemapIndexXml, urlsetXml } from '../../src/routes/sitemap';
-import { get } from '../helpers';
-import { DAY, makePost, makeUser } from './fixtures';
+import { DAY, get, HOUSES, makePost, makeUser } from '../fixtures';
 
 let visible: Post;
 let expired: Post;
@@ -11,7 +10,7 @@ let hidden: Post;
 
 beforeAll(async () => {
   const author = await makeUser();
-  visible = await makePost(author.id, { title: 'Casă cu grădină & livadă', subcategoryId: 102 });
+  visible = await makePost(author.id, { title: 'Casă cu grădină & livadă', subcategoryId: HOUSES });
   expired = await makePost(author.id, { title: 'Expirat', age: 40 * DAY });
   hidden = await makePost(author.id, { title: 'Ascuns', status: 'hidden' });
 });

@@ -7,7 +7,7 @@ import { homeData, listPosts } from '../../src/db/posts';
 import * as schema from '../../src/db/schema';
 import { searchPosts } from '../../src/db/search';
 import { sitemapAds, sitemapSummary } from '../../src/db/sitemap';
-import { DAY, db, makePost, makeUser } from './fixtures';
+import { DAY, db, makePost, makeUser } from '../fixtures';
 
 const visible: number[] = [];
 const invisible: Record<string, number> = {};

@@ -1,3 +1,4 @@
+// @ts-check
 // Browser journeys for freshness: the person who acted never sees a page older than their action
 // (even with the prefetcher running), and two editor tabs on one ad end on a conflict page that
 // loses nothing.
@@ -34,6 +35,7 @@ async function publish(page, base, title) {
   return { id, path };
 }
 
+/** @type {import('./lib.mjs').Journey[]} */
 export const freshnessJourneys = [
   {
     name: 'fresh: mark sold → the owner’s next view shows it sold, with the prefetcher running',
@@ -56,7 +58,9 @@ export const freshnessJourneys = [
         await link.hover();
         await page.waitForTimeout(1500);
         const prefetched = await page.evaluate(() =>
-          [...document.querySelectorAll('link[rel=prefetch]')].map((l) => new URL(l.href).pathname),
+          [...document.querySelectorAll('link[rel=prefetch]')].map(
+            (l) => new URL(/** @type {HTMLLinkElement} */ (l).href).pathname,
+          ),
         );
         assert(
           prefetched.length === 0,

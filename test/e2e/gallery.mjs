@@ -1,3 +1,4 @@
+// @ts-check
 // Browser journeys of the ad page's photos: the gallery (arrows, thumbnails, arrow keys; no page
 // load, no layout shift), the full-screen viewer (arrow keys, swipe, double-tap zoom, Escape, the
 // back button, focus), and the thumbnails as plain links without JavaScript.
@@ -24,7 +25,7 @@ async function adWithPhotos(base, min) {
 const WATCH_SHIFTS = () => {
   window.__shifts = 0;
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) window.__shifts += e.value;
+    for (const e of list.getEntries()) window.__shifts += /** @type {LayoutShift} */ (e).value;
   }).observe({ type: 'layout-shift', buffered: true });
 };
 
@@ -32,7 +33,8 @@ const state = (page) =>
   page.evaluate(() => {
     const strip = document.querySelector('.gallery__strip');
     const thumbs = [...document.querySelectorAll('.gallery__thumbs a')];
-    const dialog = document.querySelector('dialog.viewer');
+    const dialog = /** @type {HTMLDialogElement} */ (document.querySelector('dialog.viewer'));
+    const viewerImg = /** @type {HTMLImageElement} */ (dialog.querySelector('.viewer__img'));
     const active = document.activeElement;
     return {
       slide: Math.round(strip.scrollLeft / strip.clientWidth),
@@ -42,8 +44,8 @@ const state = (page) =>
       focusInViewer: dialog.contains(active),
       focusedSlide: active?.closest('.gallery__item')?.id ?? null,
       focusIsPhoto: !!active?.matches('.gallery__open'),
-      transform: dialog.querySelector('.viewer__img').style.transform,
-      bigSrc: dialog.querySelector('.viewer__img').currentSrc,
+      transform: viewerImg.style.transform,
+      bigSrc: viewerImg.currentSrc,
       frame: document.querySelector('.gallery__frame').getBoundingClientRect().height,
       marker: window.__sameDocument === true,
       shifts: window.__shifts,
@@ -117,7 +119,9 @@ function galleryJourney(viewport) {
         assert(s.focusInViewer, 'focus did not move into the viewer');
         assert(s.htmlOverflow === 'hidden', `the page behind can scroll (overflow ${s.htmlOverflow})`);
         assert(/\/api\/poze\//.test(s.bigSrc), `the viewer shows ${s.bigSrc}`);
-        await page.waitForFunction(() => document.querySelector('.viewer__img').complete);
+        await page.waitForFunction(
+          () => /** @type {HTMLImageElement} */ (document.querySelector('.viewer__img')).complete,
+        );
         await page.screenshot({ path: join(SCREENSHOT_DIR, `${tag}-viewer.png`) });
         await page.keyboard.press('ArrowRight');
         await until(page, 'ArrowRight in the viewer', (x) => x.count === `3 / ${n}`);
@@ -180,6 +184,7 @@ function galleryJourney(viewport) {
   };
 }
 
+/** @type {import('./lib.mjs').Journey[]} */
 export const galleryJourneys = [
   galleryJourney(PHONE),
   galleryJourney(DESKTOP),

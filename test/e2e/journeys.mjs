@@ -1,3 +1,4 @@
+// @ts-check
 // The browser journeys of issues 6, 7 and 9. Each journey gets the browser, the site's base URL and a
 // state object shared with later journeys (the publishing chain passes the new ad along).
 import { tmpdir } from 'node:os';
@@ -31,6 +32,7 @@ function contactControl(page) {
     .first();
 }
 
+/** @type {import('./lib.mjs').Journey[]} */
 export const journeys = [
   {
     name: 'visitor on a 390 px phone: home → category → ad → reveals the contact',
@@ -139,7 +141,9 @@ export const journeys = [
         await go(page, `${base}/anunturi/imobiliare`, { status: 200 });
         const prefetched = () =>
           page.evaluate(() =>
-            [...document.querySelectorAll('link[rel=prefetch]')].map((l) => new URL(l.href).pathname),
+            [...document.querySelectorAll('link[rel=prefetch]')].map(
+              (l) => new URL(/** @type {HTMLLinkElement} */ (l).href).pathname,
+            ),
           );
         await page.waitForFunction(() => document.querySelectorAll('link[rel=prefetch]').length > 0, null, {
           timeout: 10_000,
@@ -149,6 +153,7 @@ export const journeys = [
         const near = await page.evaluate(
           (margin) =>
             [...document.querySelectorAll('a[href]')]
+              .map((a) => /** @type {HTMLAnchorElement} */ (a))
               .filter((a) => a.getBoundingClientRect().top < innerHeight + margin)
               .map((a) => new URL(a.href).pathname),
           200,
@@ -162,8 +167,14 @@ export const journeys = [
         );
         // None started before the page had loaded: they must not compete with its own images.
         const early = await page.evaluate(() => {
-          const loaded = performance.getEntriesByType('navigation')[0].loadEventStart;
-          const hints = new Set([...document.querySelectorAll('link[rel=prefetch]')].map((l) => l.href));
+          const loaded = /** @type {PerformanceNavigationTiming} */ (
+            performance.getEntriesByType('navigation')[0]
+          ).loadEventStart;
+          const hints = new Set(
+            [...document.querySelectorAll('link[rel=prefetch]')].map(
+              (l) => /** @type {HTMLLinkElement} */ (l).href,
+            ),
+          );
           return performance
             .getEntriesByType('resource')
             .filter((r) => hints.has(r.name) && r.startTime < loaded)
@@ -182,6 +193,7 @@ export const journeys = [
         const nearBottom = await page.evaluate(
           (margin) =>
             [...document.querySelectorAll('a[href]')]
+              .map((a) => /** @type {HTMLAnchorElement} */ (a))
               .filter((a) => a.getBoundingClientRect().bottom > -margin)
               .map((a) => new URL(a.href).pathname),
           200,
@@ -598,7 +610,9 @@ export const journeys = [
         // request cut off by closing the page left wrangler dev stalling the next journey's page).
         await page.waitForFunction(
           () => {
-            const img = document.querySelector('#photo-list li[data-id] img');
+            const img = /** @type {HTMLImageElement | null} */ (
+              document.querySelector('#photo-list li[data-id] img')
+            );
             return !!img && img.src.includes('/api/poze/') && img.complete;
           },
           null,
@@ -757,12 +771,18 @@ async function operatorEmail(page, base) {
  */
 async function bigPhoneJpeg(file) {
   const sharp = (await import('sharp')).default;
-  const info = await sharp({
-    create: { width: 6000, height: 4000, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 50 } },
-  })
-    .jpeg({ quality: 92 })
-    .withMetadata({ orientation: 6 })
-    .toFile(file);
+  /** @type {import('sharp').SharpOptions} */
+  const noisy = {
+    create: {
+      width: 6000,
+      height: 4000,
+      channels: 3,
+      noise: { type: 'gaussian', mean: 128, sigma: 50 },
+      // Required by sharp's types; sharp ignores it when `noise` is given.
+      background: '#000',
+    },
+  };
+  const info = await sharp(noisy).jpeg({ quality: 92 }).withMetadata({ orientation: 6 }).toFile(file);
   return info.size;
 }
 

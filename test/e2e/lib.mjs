@@ -1,3 +1,4 @@
+// @ts-check
 // Small helpers shared by the browser journeys and the judges: pages that watch for script errors,
 // CSP refusals and any request leaving 127.0.0.1; local sign-in; plain assertions.
 import { existsSync, mkdirSync } from 'node:fs';
@@ -5,6 +6,15 @@ import { join } from 'node:path';
 import { root } from './server.mjs';
 
 export const SCREENSHOT_DIR = join(root, 'test', 'e2e', 'screenshots');
+
+/**
+ * One browser journey: its name, the journey whose result it needs in `state` (if any), and the
+ * run itself.
+ * @typedef {object} Journey
+ * @property {string} name
+ * @property {string} [needs]
+ * @property {(site: { browser: import('playwright-core').Browser; base: string; state: Record<string, any> }) => Promise<void>} run
+ */
 
 export class JourneyError extends Error {}
 
@@ -53,7 +63,12 @@ export async function openPage(browser, { viewport = PHONE, javaScript = true } 
   return { context, page, problems };
 }
 
-/** Navigates and returns the response; fails on a network error. */
+/**
+ * Navigates and returns the response; fails on a network error.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ * @param {{ status?: number }} [expected]
+ */
 export async function go(page, url, { status } = {}) {
   const res = await page.goto(url, { waitUntil: 'load' });
   assert(res, `no response for ${url}`);

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:e2e`: the browser journeys (issues 6, 7, 9) in Debian's chromium driven by playwright-core,
 // against the site started on its own port with fresh local state and the demo seed. Screenshots of the
 // main pages at 390 and 1280 px go to test/e2e/screenshots/ (ignored by git).
@@ -46,7 +47,7 @@ try {
       await withTimeout(journey.run({ browser, base: site.base, state }), JOURNEY_TIMEOUT_MS, journey.name);
       passed++;
       console.log(`✓ ${journey.name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       failed++;
       const down = !(await site.alive());
       const lines = (
@@ -71,12 +72,12 @@ try {
       );
       passed++;
       console.log(`✓ screenshots: ${files.length} pages written to test/e2e/screenshots/`);
-    } catch (err) {
+    } catch (/** @type {any} */ err) {
       failed++;
       console.log(`✗ screenshots\n    ${err.message}`);
     }
   }
-} catch (err) {
+} catch (/** @type {any} */ err) {
   failed++;
   console.log(`✗ the run could not start: ${err.stack ?? err}`);
 } finally {

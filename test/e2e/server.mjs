@@ -1,3 +1,4 @@
+// @ts-check
 // Starts the site for a test run the way `npm start` does (ensureDevVars, migrateLocal, wrangler dev with
 // React's production build, wait, seed), but on its own port and with its own fresh local D1/R2 state,
 // so runs never mix with a developer's data or with a server on 8787. Loopback only; always stopped.
@@ -32,8 +33,8 @@ export async function startSite({ port, label = 'site', keepState = false, quiet
     if (log.length > 200_000) log = log.slice(-100_000);
     if (!quiet) process.stderr.write(chunk);
   };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
   let exited = false;
   child.on('exit', () => {
     exited = true;
@@ -79,12 +80,12 @@ export async function startSite({ port, label = 'site', keepState = false, quiet
       try {
         await start.seed();
         break;
-      } catch (err) {
+      } catch (/** @type {any} */ err) {
         if (attempt >= 4 || !/503|restarted/.test(String(err.message))) throw err;
         await sleep(3000);
       }
     }
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     await stop();
     throw err;
   }

@@ -3,9 +3,7 @@
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { BOOKMARK_COOKIE, bookmarkAtLeast, validBookmark } from '../../src/lib/bookmark';
-import { getAs, postFormAs } from '../auth-helpers';
-import { get, textOf } from '../helpers';
-import { makeAd, person } from '../publish/support';
+import { get, getAs, HOUSE, makePost, person, postFormAs, textOf } from '../fixtures';
 import { browserRequest, callWithDb, setCookie, watchedDb } from './support';
 
 /** A GET with the page cache on (the test environment turns it off). */
@@ -18,7 +16,7 @@ const BOOKMARK = /^[0-9a-f]{8}(-[0-9a-f]{8}){2}-[0-9a-f]{16,64}$/;
 describe('caching for signed-in people', () => {
   it('never marks an answer to a signed-in request `public`, on every kind of page', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { title: 'Garsonieră de închiriat lângă gară' });
+    const ad = await makePost(user.id, { title: 'Garsonieră de închiriat lângă gară' }, HOUSE);
     const adPath = `/anunt/imobiliare/${ad.slug}-${ad.id}`;
     const pages = [
       '/',
@@ -44,7 +42,7 @@ describe('caching for signed-in people', () => {
 
   it('does not serve a signed-in person the copy the page cache keeps for visitors', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { title: 'Bicicletă de munte aproape nouă' });
+    const ad = await makePost(user.id, { title: 'Bicicletă de munte aproape nouă' }, HOUSE);
     const path = `/anunt/imobiliare/${ad.slug}-${ad.id}`;
     await cached(path);
     expect((await cached(path)).headers.get('x-page-cache')).toBe('hit');
@@ -62,7 +60,7 @@ describe('reads from the nearest replica, with read-your-writes', () => {
     expect((await callWithDb(browserRequest('/'), db)).status).toBe(200);
     expect(starts).toEqual(['first-unconstrained']);
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const res = await callWithDb(
       browserRequest(`/posts/edit/${ad.id}/vandut`, { method: 'POST', cookie }),
       db,
@@ -73,7 +71,7 @@ describe('reads from the nearest replica, with read-your-writes', () => {
 
   it('gives the writer the bookmark in a short-lived HttpOnly cookie, and the next page starts from it', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { title: 'Canapea extensibilă gri deschis' });
+    const ad = await makePost(user.id, { title: 'Canapea extensibilă gri deschis' }, HOUSE);
     const { db, starts } = watchedDb();
     const write = await callWithDb(
       browserRequest(`/posts/edit/${ad.id}/vandut`, { method: 'POST', cookie }),
@@ -115,7 +113,7 @@ describe('reads from the nearest replica, with read-your-writes', () => {
 
   it('sets the bookmark cookie with Secure on https', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const res = await callWithDb(
       new Request(`https://eradauti.example/posts/edit/${ad.id}/vandut`, {
         method: 'POST',
@@ -164,7 +162,7 @@ describe('reads from the nearest replica, with read-your-writes', () => {
     await cached(path);
     expect((await cached(path)).headers.get('x-page-cache')).toBe('hit');
     const { user } = await person();
-    await makeAd(user.id);
+    await makePost(user.id, {}, HOUSE);
     const session = env.DB.withSession('first-primary');
     await session.prepare('SELECT 1').run();
     const bookmark = session.getBookmark() ?? '';

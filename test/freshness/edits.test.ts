@@ -3,18 +3,21 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { getAs, postFormAs } from '../auth-helpers';
-import { textOf } from '../helpers';
 import {
   db,
+  getAs,
+  HOUSE,
+  HOUSES,
   idFromLocation,
-  makeAd,
   makeDraftPhoto,
+  makePost,
   person,
   photosOf,
+  postFormAs,
   postRow,
+  textOf,
   validFields,
-} from '../publish/support';
+} from '../fixtures';
 import { browserRequest, callWithDb, failingWritesDb, hiddenInputs } from './support';
 
 /** The editor form of an ad as a browser would send it back: its hidden inputs plus `fields`. */
@@ -40,7 +43,7 @@ async function r2Has(photoId: number): Promise<boolean> {
 describe('two editor tabs on one ad', () => {
   it('a stale save answers 409 with a conflict page that keeps its text, and loses neither price nor photo of the other save', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { title: 'Casă cu grădină în Rădăuți', price: 90000 });
+    const ad = await makePost(user.id, { title: 'Casă cu grădină în Rădăuți', price: 90000 }, HOUSE);
     const first = await makeDraftPhoto(user.id, ad.id);
     const tabA = await openEditor(ad.id, cookie);
     const tabB = await openEditor(ad.id, cookie);
@@ -52,7 +55,7 @@ describe('two editor tabs on one ad', () => {
     const savedB = await postFormAs(
       `/posts/edit/${ad.id}`,
       editForm(tabB.hidden, {
-        ...validFields({ category: '102', title: 'Casă cu grădină în Rădăuți', price: '85000' }),
+        ...validFields({ category: String(HOUSES), title: 'Casă cu grădină în Rădăuți', price: '85000' }),
         photoIds: [String(first.id), String(added.id)],
       }),
       cookie,
@@ -64,7 +67,7 @@ describe('two editor tabs on one ad', () => {
     const staleA = await postFormAs(
       `/posts/edit/${ad.id}`,
       editForm(tabA.hidden, {
-        ...validFields({ category: '102', title: 'Casă mare cu grădină, Rădăuți', price: '90000' }),
+        ...validFields({ category: String(HOUSES), title: 'Casă mare cu grădină, Rădăuți', price: '90000' }),
         photoIds: [String(first.id)],
       }),
       cookie,
@@ -97,7 +100,7 @@ describe('two editor tabs on one ad', () => {
     const over = await postFormAs(
       `/posts/edit/${ad.id}`,
       editForm(conflictHidden, {
-        ...validFields({ category: '102', title: 'Casă mare cu grădină, Rădăuți', price: '90000' }),
+        ...validFields({ category: String(HOUSES), title: 'Casă mare cu grădină, Rădăuți', price: '90000' }),
         photoIds: photoIdsInForm,
       }),
       cookie,
@@ -113,7 +116,7 @@ describe('two editor tabs on one ad', () => {
 
   it('a stale form never deletes a photo added elsewhere, and removes only the photos it removed', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const a = await makeDraftPhoto(user.id, ad.id);
     const b = await makeDraftPhoto(user.id, ad.id);
     const tab = await openEditor(ad.id, cookie);
@@ -122,7 +125,7 @@ describe('two editor tabs on one ad', () => {
     // The form drops `a` (the island removes its item); it never knew `elsewhere`.
     const res = await postFormAs(
       `/posts/edit/${ad.id}`,
-      editForm(tab.hidden, { ...validFields({ category: '102' }), photoIds: [String(b.id)] }),
+      editForm(tab.hidden, { ...validFields({ category: String(HOUSES) }), photoIds: [String(b.id)] }),
       cookie,
     );
     expect(res.status).toBe(303);
@@ -133,14 +136,14 @@ describe('two editor tabs on one ad', () => {
 
   it('of two saves racing from the same version, exactly one is applied and the other gets the conflict page', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const tab = await openEditor(ad.id, cookie);
     const prices = ['70000', '71000', '72000', '73000', '74000', '75000'];
     const answers = await Promise.all(
       prices.map((price) =>
         postFormAs(
           `/posts/edit/${ad.id}`,
-          editForm(tab.hidden, { ...validFields({ category: '102', price }) }),
+          editForm(tab.hidden, { ...validFields({ category: String(HOUSES), price }) }),
           cookie,
         ),
       ),
@@ -276,11 +279,11 @@ describe('a D1 failure loses nothing', () => {
 
   it('edit: when D1 fails, 503 with the edit form as typed, its version and photos, and the ad unchanged', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { price: 90000 });
+    const ad = await makePost(user.id, { price: 90000 }, HOUSE);
     const kept = await makeDraftPhoto(user.id, ad.id);
     const tab = await openEditor(ad.id, cookie);
     const form = editForm(tab.hidden, {
-      ...validFields({ category: '102', title: 'Casă renovată cu grădină mare', price: '88000' }),
+      ...validFields({ category: String(HOUSES), title: 'Casă renovată cu grădină mare', price: '88000' }),
       photoIds: String(kept.id),
     });
     const res = await callWithDb(

@@ -2,7 +2,7 @@
 import { createExecutionContext, waitOnExecutionContext } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
 import worker from '../../src/index';
-import { ORIGIN } from '../helpers';
+import { ORIGIN } from '../fixtures';
 
 /** Calls the worker's fetch handler with `DB` replaced (and waits for its background work). */
 export async function callWithDb(

@@ -2,7 +2,7 @@
 // repeated parameters and bad cookies; and the checks every response must pass.
 import fc from 'fast-check';
 import { expect } from 'vitest';
-import { callWorker } from '../helpers';
+import { callWorker } from '../fixtures';
 
 export const ORIGIN = 'http://127.0.0.1:8787';
 

@@ -5,13 +5,25 @@ import { describe, expect, it } from 'vitest';
 import { createPost, NEW_POSTS_PER_DAY } from '../../src/db/lifecycle';
 import * as schema from '../../src/db/schema';
 import type { PostInput } from '../../src/lib/post-form';
-import { textOf } from '../helpers';
-import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from '../publish/support';
+import {
+  DAY,
+  db,
+  FLATS,
+  formOf,
+  HOUSE,
+  makeDraftPhoto,
+  makePost,
+  person,
+  postRow,
+  REAL_ESTATE,
+  textOf,
+  validFields,
+} from '../fixtures';
 import { postFrom, uniqueClient } from './support';
 
 const input: PostInput = {
-  categoryId: 1,
-  subcategoryId: 101,
+  categoryId: REAL_ESTATE,
+  subcategoryId: FLATS,
   kind: 'home',
   title: 'Apartament de test concurent',
   description: 'Un apartament pentru testul limitei zilnice, scris de mai multe ori deodată.',
@@ -53,7 +65,7 @@ describe('10 new ads a day, kept by D1', () => {
   it('lets 50 concurrent new-ad POSTs of a person with 8 ads today create exactly 2; the rest get 429 with the form kept', async () => {
     const { user, cookie } = await person();
     // Earlier today: 8 ads. The per-minute limit lets 5 of the 50 through; D1 must stop 3 of them.
-    for (let i = 0; i < 8; i++) await makeAd(user.id, { createdAt: Date.now() - 3_600_000 });
+    for (let i = 0; i < 8; i++) await makePost(user.id, { createdAt: Date.now() - 3_600_000 }, HOUSE);
     const responses = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         postFrom(
@@ -97,7 +109,7 @@ describe('10 new ads a day, kept by D1', () => {
 
   it('counts only the ads created in the last 24 hours', async () => {
     const { user } = await person();
-    for (let i = 0; i < 10; i++) await makeAd(user.id, { createdAt: Date.now() - DAY - 60_000 });
+    for (let i = 0; i < 10; i++) await makePost(user.id, { createdAt: Date.now() - DAY - 60_000 }, HOUSE);
     const id = await createPost(db, { userId: user.id, input, photoIds: [], now: Date.now() });
     expect(id).not.toBeNull();
   });
@@ -106,7 +118,7 @@ describe('10 new ads a day, kept by D1', () => {
 describe('one renewal a day, kept by D1', () => {
   it('renews an ad once when 10 renewals arrive at the same time; the others get 429 with Retry-After', async () => {
     const { user, cookie } = await person();
-    const ad = await makeAd(user.id, { bumpedAt: Date.now() - 2 * DAY });
+    const ad = await makePost(user.id, { bumpedAt: Date.now() - 2 * DAY }, HOUSE);
     const responses = await Promise.all(
       Array.from({ length: 10 }, () =>
         postFrom(uniqueClient(), `/posts/edit/${ad.id}/reinnoieste`, {}, { cookie }),

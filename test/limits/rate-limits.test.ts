@@ -3,8 +3,7 @@
 // test uses its own client address or person: the binding's counters outlive a test.
 import { exports } from 'cloudflare:workers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { callWorker, ORIGIN, textOf } from '../helpers';
-import { formOf, makeAd, person, validFields } from '../publish/support';
+import { callWorker, formOf, HOUSE, makePost, ORIGIN, person, textOf, validFields } from '../fixtures';
 import { adPath, awaitFreshWindow, getFrom, postFrom, uniqueClient } from './support';
 
 // Every test here counts up to a limit inside one window of the binding.
@@ -35,7 +34,7 @@ describe('phone reveals', () => {
   it('lets an anonymous client reveal 10 phones a minute, then answers 429 suggesting to sign in, whatever its User-Agent', async () => {
     const client = uniqueClient();
     const { user } = await person();
-    const ad = await makeAd(user.id, { phone: '0744123456' });
+    const ad = await makePost(user.id, { phone: '0744123456' }, HOUSE);
     for (let i = 0; i < 10; i++) {
       const res = await getFrom(client, `${adPath(ad)}?contact=1`, { 'user-agent': `bot ${i}` });
       expect(res.status).toBe(200);
@@ -58,7 +57,7 @@ describe('phone reveals', () => {
 
   it('limits the anonymous reveals of one ad to 30 a minute across clients, but not a signed-in person', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id, { phone: '0745000111' });
+    const ad = await makePost(user.id, { phone: '0745000111' }, HOUSE);
     const results = await Promise.all(
       Array.from({ length: 30 }, () => getFrom(uniqueClient(), `${adPath(ad)}?contact=1`)),
     );
@@ -74,7 +73,7 @@ describe('phone reveals', () => {
   it('keys a signed-in person by their account: 10 a minute, from any address, with no sign-in link', async () => {
     const reader = await person();
     const { user } = await person();
-    const ads = await Promise.all(Array.from({ length: 11 }, () => makeAd(user.id)));
+    const ads = await Promise.all(Array.from({ length: 11 }, () => makePost(user.id, {}, HOUSE)));
     for (const ad of ads.slice(0, 10)) {
       const res = await getFrom(uniqueClient(), `${adPath(ad)}?contact=1`, { cookie: reader.cookie });
       expect(res.status).toBe(200);
@@ -94,7 +93,7 @@ describe('reports', () => {
   it('takes 5 reports a minute from one client, then 429 as a page or as JSON', async () => {
     const client = uniqueClient();
     const { user } = await person();
-    const ads = await Promise.all(Array.from({ length: 7 }, () => makeAd(user.id)));
+    const ads = await Promise.all(Array.from({ length: 7 }, () => makePost(user.id, {}, HOUSE)));
     for (const ad of ads.slice(0, 5)) {
       expect((await postFrom(client, `/raporteaza/${ad.id}`, { reason: 'Spam' })).status).toBe(303);
     }

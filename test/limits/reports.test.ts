@@ -5,10 +5,20 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { authorPath } from '../../src/lib/links';
-import { getAs, postFormAs } from '../auth-helpers';
-import { callWorker, get, ORIGIN, textOf } from '../helpers';
-import { db, makeAd, person, postRow } from '../publish/support';
-import { resultIds } from '../search/fixtures';
+import {
+  callWorker,
+  db,
+  get,
+  getAs,
+  HOUSE,
+  makePost,
+  ORIGIN,
+  person,
+  postFormAs,
+  postRow,
+  textOf,
+} from '../fixtures';
+import { resultIds } from '../search/support';
 import { adPath, getFrom, postFrom, uniqueClient } from './support';
 
 async function reportsOf(postId: number) {
@@ -34,7 +44,7 @@ async function listingHrefs(path: string): Promise<string[]> {
 describe('one report per ad and reporter', () => {
   it('holds nothing after 3 reports of one anonymous client changing only its User-Agent', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const client = uniqueClient();
     for (const ua of ['Firefox', 'Chrome', 'curl/8']) {
       expect((await report(client, ad.id, { 'user-agent': ua })).status).toBe(303);
@@ -46,7 +56,7 @@ describe('one report per ad and reporter', () => {
   it('holds nothing after 3 reports of one account from 3 addresses', async () => {
     const author = await person();
     const reporter = await person();
-    const ad = await makeAd(author.user.id);
+    const ad = await makePost(author.user.id, {}, HOUSE);
     for (let i = 0; i < 3; i++) {
       const res = await report(uniqueClient(), ad.id, { cookie: reporter.cookie });
       expect(res.status).toBe(303);
@@ -58,7 +68,7 @@ describe('one report per ad and reporter', () => {
 
   it('stores a hash of the client, never its address', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const client = uniqueClient();
     await report(client, ad.id);
     const [row] = await reportsOf(ad.id);
@@ -71,7 +81,7 @@ describe('the automatic hold', () => {
   it('holds an ad at the 3rd distinct reporter: gone from the ad page, listing, search and author page for the public', async () => {
     const { user, cookie } = await person({ name: 'Autor Raportat' });
     const term = uniqueWord();
-    const ad = await makeAd(user.id, { title: `Oferta ${term} deosebita`, searchText: term });
+    const ad = await makePost(user.id, { title: `Oferta ${term} deosebita`, searchText: term }, HOUSE);
     const search = `/cautare?q=${term}`;
     expect(resultIds(await (await get(search)).text())).toEqual([ad.id]);
     expect(await listingHrefs('/anunturi/imobiliare')).toContain(adPath(ad));
@@ -107,7 +117,7 @@ describe('the automatic hold', () => {
 
   it('holds with REPORT_HOLD_THRESHOLD reporters when it is set (here 2)', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     for (let i = 0; i < 2; i++) {
       const res = await callWorker(
         new Request(`${ORIGIN}/raporteaza/${ad.id}`, {
@@ -124,7 +134,7 @@ describe('the automatic hold', () => {
 
   it('holds exactly once when 3 distinct reporters report at the same time', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const responses = await Promise.all(Array.from({ length: 3 }, () => report(uniqueClient(), ad.id)));
     expect(responses.map((r) => r.status)).toEqual([303, 303, 303]);
     expect(await reportsOf(ad.id)).toHaveLength(3);
@@ -135,7 +145,7 @@ describe('the automatic hold', () => {
 describe('operators decide on held ads', () => {
   async function heldAd() {
     const author = await person();
-    const ad = await makeAd(author.user.id);
+    const ad = await makePost(author.user.id, {}, HOUSE);
     for (let i = 0; i < 3; i++) await report(uniqueClient(), ad.id);
     expect((await postRow(ad.id))?.status).toBe('held');
     return ad;
@@ -144,7 +154,7 @@ describe('operators decide on held ads', () => {
   it('lists held ads first in /moderare, marked "În verificare"', async () => {
     const op = await person({ role: 'operator' });
     const other = await person();
-    const reportedOnly = await makeAd(other.user.id);
+    const reportedOnly = await makePost(other.user.id, {}, HOUSE);
     await report(uniqueClient(), reportedOnly.id);
     await report(uniqueClient(), reportedOnly.id, { cookie: (await person()).cookie });
     const ad = await heldAd();
@@ -194,10 +204,10 @@ describe('reporting an ad the public cannot see', () => {
     const author = await person();
     const banned = await person({ banned: true });
     const ads = [
-      await makeAd(author.user.id, { status: 'draft', title: 'Ciorna secreta de raportat' }),
-      await makeAd(author.user.id, { status: 'hidden', title: 'Anunt ascuns de raportat' }),
-      await makeAd(author.user.id, { status: 'held', title: 'Anunt retinut de raportat' }),
-      await makeAd(banned.user.id, { title: 'Anuntul unui autor blocat' }),
+      await makePost(author.user.id, { status: 'draft', title: 'Ciorna secreta de raportat' }, HOUSE),
+      await makePost(author.user.id, { status: 'hidden', title: 'Anunt ascuns de raportat' }, HOUSE),
+      await makePost(author.user.id, { status: 'held', title: 'Anunt retinut de raportat' }, HOUSE),
+      await makePost(banned.user.id, { title: 'Anuntul unui autor blocat' }, HOUSE),
     ];
     const missing = await report(uniqueClient(), 2_000_000_000);
     expect(missing.status).toBe(404);
@@ -219,7 +229,7 @@ describe('reporting an ad the public cannot see', () => {
 
   it('still takes reports of sold and expired ads, which the public can open, without holding them', async () => {
     const { user } = await person();
-    const sold = await makeAd(user.id, { status: 'sold' });
+    const sold = await makePost(user.id, { status: 'sold' }, HOUSE);
     for (let i = 0; i < 3; i++) expect((await report(uniqueClient(), sold.id)).status).toBe(303);
     expect((await postRow(sold.id))?.status).toBe('sold');
     expect((await getFrom(uniqueClient(), adPath(sold))).status).toBe(200);

@@ -1,7 +1,7 @@
 // Shared by the limits tests: a unique client address per call (the Rate Limiting binding's
 // counters outlive a test, so no two tests may share a key), and requests from such a client.
 import { exports } from 'cloudflare:workers';
-import { ORIGIN } from '../helpers';
+import { ORIGIN } from '../fixtures';
 
 let seq = 0;
 const run = Math.floor(Math.random() * 200) + 1;

@@ -1,9 +1,9 @@
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { ingestPhoto } from '../../src/photos/ingest';
-import { ORIGIN } from '../helpers';
+import { db, makeUser, ORIGIN } from '../fixtures';
 import { photoJpg } from './fixtures/images';
-import { bytesOf, db, makeUser, photoRows } from './support';
+import { bytesOf, photoRows } from './support';
 
 function upload(form: FormData, headers: Record<string, string> = {}) {
   return exports.default.fetch(
@@ -28,7 +28,7 @@ describe('upload API', () => {
   });
 
   it('refuses an anonymous delete with 401 and keeps the photo', async () => {
-    const userId = await makeUser();
+    const userId = (await makeUser()).id;
     const photo = await ingestPhoto(env, db, { bytes: bytesOf(photoJpg), userId, kind: 'post' });
     const res = await exports.default.fetch(
       new Request(`${ORIGIN}/api/poze/${photo.id}`, { method: 'DELETE', headers: { origin: ORIGIN } }),

@@ -8,14 +8,15 @@ import {
 } from '../../src/photos/cleanup';
 import { ingestPhoto } from '../../src/photos/ingest';
 import { variantKey } from '../../src/photos/keys';
+import { db, makeUser } from '../fixtures';
 import { photoWebp } from './fixtures/images';
-import { bytesOf, db, makeUser, photoRows, r2Keys } from './support';
+import { bytesOf, photoRows, r2Keys } from './support';
 
 const keysOf = async (id: number) => (await r2Keys()).filter((k) => k.startsWith(`photos/${id}/`));
 
 describe('photo cleanup', () => {
   it('deletePhotoObjects removes the original and every variant from R2', async () => {
-    const userId = await makeUser();
+    const userId = (await makeUser()).id;
     const photo = await ingestPhoto(env, db, { bytes: bytesOf(photoWebp), userId, kind: 'post' });
     await env.PHOTOS.put(variantKey(photo.id, 'full'), 'x');
     await env.PHOTOS.put(variantKey(photo.id, 320), 'x');
@@ -25,7 +26,7 @@ describe('photo cleanup', () => {
   });
 
   it("deletePhotosOfPost removes an ad's photos from R2 and D1 and leaves other ads' photos", async () => {
-    const userId = await makeUser();
+    const userId = (await makeUser()).id;
     const a = await ingestPhoto(env, db, { bytes: bytesOf(photoWebp), userId, kind: 'post', postId: 501 });
     const b = await ingestPhoto(env, db, { bytes: bytesOf(photoWebp), userId, kind: 'post', postId: 501 });
     const other = await ingestPhoto(env, db, {
@@ -44,7 +45,7 @@ describe('photo cleanup', () => {
   });
 
   it('cleanupOrphanPhotos removes unattached ad photos older than 24 h only', async () => {
-    const userId = await makeUser();
+    const userId = (await makeUser()).id;
     const now = Date.now();
     const old = await ingestPhoto(env, db, {
       bytes: bytesOf(photoWebp),

@@ -4,22 +4,13 @@ import { BadInput } from '../../src/lib/errors';
 import { decodeWebp } from '../../src/photos/codecs';
 import { ingestPhoto, makeFileName } from '../../src/photos/ingest';
 import { originalKey } from '../../src/photos/keys';
+import { db, makeUser } from '../fixtures';
 import { alphaPng, animatedGif, orient6GpsJpg, photoJpg, photoWebp } from './fixtures/images';
-import {
-  bytesOf,
-  containsAscii,
-  db,
-  gradientWebp,
-  makeUser,
-  photoRows,
-  pngChunk,
-  r2Keys,
-  u32be,
-} from './support';
+import { bytesOf, containsAscii, gradientWebp, photoRows, pngChunk, r2Keys, u32be } from './support';
 
 let userId: number;
 beforeAll(async () => {
-  userId = await makeUser();
+  userId = (await makeUser()).id;
 });
 
 /** A structurally valid PNG (correct CRCs) whose header claims width × height. */

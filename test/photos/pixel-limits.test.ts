@@ -8,10 +8,8 @@ import * as schema from '../../src/db/schema';
 import { MAX_PIXELS_BY_FORMAT } from '../../src/photos/limits';
 import { inspectImage } from '../../src/photos/sniff';
 import { UPLOADS_PER_HOUR } from '../../src/routes/photos';
-import { sessionCookie } from '../auth-helpers';
-import { makeUser } from '../browse/fixtures';
-import { ORIGIN } from '../helpers';
-import { db, photoRows, pngChunk, r2Keys, u32be } from './support';
+import { db, makeUser, ORIGIN, sessionCookie } from '../fixtures';
+import { photoRows, pngChunk, r2Keys, u32be } from './support';
 
 const u16le = (n: number) => [n & 255, (n >>> 8) & 255];
 const u24le = (n: number) => [n & 255, (n >>> 8) & 255, (n >>> 16) & 255];

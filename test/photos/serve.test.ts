@@ -6,9 +6,9 @@ import { decodeWebp } from '../../src/photos/codecs';
 import { ingestPhoto } from '../../src/photos/ingest';
 import { originalKey, variantKey } from '../../src/photos/keys';
 import { photoSrcSet, photoUrl, responsiveUrl } from '../../src/photos/urls';
-import { ORIGIN } from '../helpers';
+import { db, makePost, makeUser, ORIGIN } from '../fixtures';
 import { orient6GpsJpg, photoWebp } from './fixtures/images';
-import { bytesOf, containsAscii, db, gradientWebp, makePost, makeUser } from './support';
+import { bytesOf, containsAscii, gradientWebp } from './support';
 
 function fetchPath(path: string, headers: Record<string, string> = {}, method = 'GET') {
   return exports.default.fetch(
@@ -20,8 +20,8 @@ let userId: number;
 let postId: number;
 let big: schema.Photo;
 beforeAll(async () => {
-  userId = await makeUser();
-  postId = await makePost(userId);
+  userId = (await makeUser()).id;
+  postId = (await makePost(userId)).id;
   big = await ingestPhoto(env, db, {
     bytes: await gradientWebp(2000, 1500),
     userId,
@@ -147,7 +147,7 @@ describe('photos that must not be served answer 404, never 500', () => {
   });
 
   it('a photo of a hidden ad', async () => {
-    const hiddenId = await makePost(userId, 'hidden');
+    const { id: hiddenId } = await makePost(userId, { status: 'hidden' });
     const photo = await ingestPhoto(env, db, {
       bytes: bytesOf(photoWebp),
       userId,
@@ -161,7 +161,7 @@ describe('photos that must not be served answer 404, never 500', () => {
   });
 
   it('a photo of a deleted ad', async () => {
-    const goneId = await makePost(userId);
+    const goneId = (await makePost(userId)).id;
     const photo = await ingestPhoto(env, db, {
       bytes: bytesOf(photoWebp),
       userId,

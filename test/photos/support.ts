@@ -1,42 +1,11 @@
-// Shared by the photo tests: fixtures as bytes, a users row, and what R2/D1 hold.
+// Shared by the photo tests: images as bytes, hand-made PNG chunks, and what R2/D1 hold.
 import { env } from 'cloudflare:workers';
-import { drizzle } from 'drizzle-orm/d1';
 import * as schema from '../../src/db/schema';
 import { encodeWebp } from '../../src/photos/codecs';
-
-export const db = drizzle(env.DB, { schema });
+import { db } from '../fixtures';
 
 export function bytesOf(base64: string): Uint8Array<ArrayBuffer> {
   return Uint8Array.from(atob(base64), (ch) => ch.charCodeAt(0));
-}
-
-let users = 0;
-/** Inserts a users row and returns its id. */
-export async function makeUser(name = 'Test'): Promise<number> {
-  const now = Date.now();
-  const [row] = await db
-    .insert(schema.users)
-    .values({ clerkId: `user_photos_${++users}_${now}`, name, createdAt: now, updatedAt: now })
-    .returning({ id: schema.users.id });
-  return row.id;
-}
-
-export async function makePost(userId: number, status: schema.PostStatus = 'published'): Promise<number> {
-  const now = Date.now();
-  const [row] = await db
-    .insert(schema.posts)
-    .values({
-      userId,
-      categoryId: 1,
-      title: 'Casă',
-      slug: 'casa',
-      description: 'd',
-      status,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning({ id: schema.posts.id });
-  return row.id;
 }
 
 export async function r2Keys(): Promise<string[]> {

@@ -7,11 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { ingestPhoto } from '../../src/photos/ingest';
 import { photoUrl, responsiveUrl } from '../../src/photos/urls';
-import { getAs, sessionCookie } from '../auth-helpers';
-import { makePost, makeUser } from '../browse/fixtures';
-import { get } from '../helpers';
+import { db, get, getAs, makePost, makeUser, sessionCookie } from '../fixtures';
 import { photoWebp } from './fixtures/images';
-import { bytesOf, db } from './support';
+import { bytesOf } from './support';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRIVATE = 'private, no-store';

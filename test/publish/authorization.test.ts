@@ -2,9 +2,21 @@
 // ads; anyone else 403 `Acces refuzat`; operators (role or OPERATOR_USER_IDS) any ad; banned 403.
 import { env, exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { signIn } from '../auth-helpers';
-import { get, ORIGIN, postForm, textOf } from '../helpers';
-import { formOf, makeAd, makeDraftPhoto, person, photosOf, postRow, validFields } from './support';
+import {
+  formOf,
+  get,
+  HOUSE,
+  makeDraftPhoto,
+  makePost,
+  ORIGIN,
+  person,
+  photosOf,
+  postForm,
+  postRow,
+  signIn,
+  textOf,
+  validFields,
+} from '../fixtures';
 
 type Actor = 'anonymous' | 'owner' | 'other' | 'operator' | 'envOperator' | 'banned';
 type Outcome = 'ok' | 401 | 403;
@@ -69,19 +81,24 @@ const ACTIONS: Action[] = [
   {
     name: 'open the edit form',
     ok: 200,
-    run: async (s) => send('GET', `/posts/edit/${(await makeAd(s.ownerId)).id}`, s.cookie),
+    run: async (s) => send('GET', `/posts/edit/${(await makePost(s.ownerId, {}, HOUSE)).id}`, s.cookie),
   },
   {
     name: 'save an edit',
     ok: 303,
     run: async (s) =>
-      send('POST', `/posts/edit/${(await makeAd(s.ownerId)).id}`, s.cookie, formOf(validFields())),
+      send(
+        'POST',
+        `/posts/edit/${(await makePost(s.ownerId, {}, HOUSE)).id}`,
+        s.cookie,
+        formOf(validFields()),
+      ),
   },
   {
     name: 'attach a photo to the ad',
     ok: 303,
     run: async (s) => {
-      const ad = await makeAd(s.ownerId);
+      const ad = await makePost(s.ownerId, {}, HOUSE);
       const photo = await makeDraftPhoto(s.actorId ?? s.ownerId);
       const res = await send(
         'POST',
@@ -98,7 +115,7 @@ const ACTIONS: Action[] = [
     name: 'delete a photo of the ad (DELETE /api/poze/:id)',
     ok: 200,
     run: async (s) => {
-      const ad = await makeAd(s.ownerId);
+      const ad = await makePost(s.ownerId, {}, HOUSE);
       const photo = await makeDraftPhoto(s.ownerId, ad.id);
       return send('DELETE', `/api/poze/${photo.id}`, s.cookie);
     },
@@ -106,28 +123,32 @@ const ACTIONS: Action[] = [
   {
     name: 'renew',
     ok: 303,
-    run: async (s) => send('POST', `/posts/edit/${(await makeAd(s.ownerId)).id}/reinnoieste`, s.cookie),
+    run: async (s) =>
+      send('POST', `/posts/edit/${(await makePost(s.ownerId, {}, HOUSE)).id}/reinnoieste`, s.cookie),
   },
   {
     name: 'mark sold',
     ok: 303,
-    run: async (s) => send('POST', `/posts/edit/${(await makeAd(s.ownerId)).id}/vandut`, s.cookie),
+    run: async (s) =>
+      send('POST', `/posts/edit/${(await makePost(s.ownerId, {}, HOUSE)).id}/vandut`, s.cookie),
   },
   {
     name: 'unpublish',
     ok: 303,
-    run: async (s) => send('POST', `/posts/edit/${(await makeAd(s.ownerId)).id}/retrage`, s.cookie),
+    run: async (s) =>
+      send('POST', `/posts/edit/${(await makePost(s.ownerId, {}, HOUSE)).id}/retrage`, s.cookie),
   },
   {
     name: 'open the delete confirmation',
     ok: 200,
-    run: async (s) => send('GET', `/posts/edit/${(await makeAd(s.ownerId)).id}/sterge`, s.cookie),
+    run: async (s) =>
+      send('GET', `/posts/edit/${(await makePost(s.ownerId, {}, HOUSE)).id}/sterge`, s.cookie),
   },
   {
     name: 'delete',
     ok: 303,
     run: async (s) => {
-      const ad = await makeAd(s.ownerId);
+      const ad = await makePost(s.ownerId, {}, HOUSE);
       const res = await send('POST', `/posts/edit/${ad.id}/sterge`, s.cookie, formOf({ confirm: 'da' }));
       expect((await postRow(ad.id)) === null).toBe(res.status === 303);
       return res;
@@ -138,7 +159,7 @@ const ACTIONS: Action[] = [
     name: 'hide an ad from /moderare',
     ok: 303,
     run: async (s) => {
-      const ad = await makeAd(s.ownerId);
+      const ad = await makePost(s.ownerId, {}, HOUSE);
       const res = await send('POST', `/moderare/anunt/${ad.id}/ascunde`, s.cookie, hideForm());
       expect((await postRow(ad.id))?.status === 'hidden').toBe(res.status === 303);
       return res;
@@ -148,7 +169,7 @@ const ACTIONS: Action[] = [
     name: 'hide an ad from its own page (reason, back to the ad)',
     ok: 303,
     run: async (s) => {
-      const ad = await makeAd(s.ownerId);
+      const ad = await makePost(s.ownerId, {}, HOUSE);
       const path = `/anunt/imobiliare/${ad.slug}-${ad.id}`;
       const form = hideForm();
       form.set('returnTo', path);
@@ -166,7 +187,7 @@ const ACTIONS: Action[] = [
     name: 'show a hidden ad again from its page',
     ok: 303,
     run: async (s) => {
-      const ad = await makeAd(s.ownerId, { status: 'hidden', hiddenReason: 'Spam' });
+      const ad = await makePost(s.ownerId, { status: 'hidden', hiddenReason: 'Spam' }, HOUSE);
       const res = await send('POST', `/moderare/anunt/${ad.id}/arata`, s.cookie, formOf({ returnTo: '/' }));
       expect((await postRow(ad.id))?.status === 'published').toBe(res.status === 303);
       return res;
@@ -176,7 +197,7 @@ const ACTIONS: Action[] = [
     name: 'promote an ad from its page',
     ok: 303,
     run: async (s) => {
-      const ad = await makeAd(s.ownerId);
+      const ad = await makePost(s.ownerId, {}, HOUSE);
       const res = await send(
         'POST',
         `/moderare/anunt/${ad.id}/promoveaza`,
@@ -192,7 +213,7 @@ const ACTIONS: Action[] = [
     ok: 303,
     run: async (s) => {
       const target = await person();
-      const ad = await makeAd(target.user.id);
+      const ad = await makePost(target.user.id, {}, HOUSE);
       return send(
         'POST',
         `/moderare/utilizator/${target.user.id}/blocheaza`,
@@ -205,7 +226,7 @@ const ACTIONS: Action[] = [
     name: 'republish a sold ad',
     ok: 303,
     run: async (s) => {
-      const ad = await makeAd(s.ownerId, { status: 'sold' });
+      const ad = await makePost(s.ownerId, { status: 'sold' }, HOUSE);
       const res = await send('POST', `/posts/edit/${ad.id}/publica`, s.cookie);
       expect((await postRow(ad.id))?.status === 'published').toBe(res.status === 303);
       return res;
@@ -277,7 +298,7 @@ describe('authorization matrix', () => {
   });
 
   it('logs what an operator does to someone else’s ad in the editor', async () => {
-    const ad = await makeAd(cookies.owner?.id as number);
+    const ad = await makePost(cookies.owner?.id as number, {}, HOUSE);
     const res = await send('POST', `/posts/edit/${ad.id}/vandut`, cookies.operator?.cookie ?? null);
     expect(res.status).toBe(303);
     const html = await (await send('GET', '/moderare', cookies.operator?.cookie ?? null)).text();

@@ -2,21 +2,29 @@ import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { MAX_UPLOAD_BYTES, ORIGINAL_MAX_SIDE } from '../../src/photos/limits';
-import { getAs, postFormAs } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { ORIGIN, postForm, textOf } from '../helpers';
 import {
+  CARS,
   db,
+  FLATS,
+  flashText,
   formOf,
+  getAs,
+  HOUSE,
   idFromLocation,
   jpegFile,
-  makeAd,
   makeDraftPhoto,
+  makePost,
+  ORIGIN,
   person,
   photosOf,
+  postForm,
+  postFormAs,
   postRow,
+  REAL_ESTATE,
+  textOf,
   validFields,
-} from './support';
+  withFlash,
+} from '../fixtures';
 
 describe('the ad form', () => {
   it('shows every field with its label and name, Rădăuți first and chosen, the phone from the profile', async () => {
@@ -71,8 +79,8 @@ describe('the ad form', () => {
     const post = await postRow(idFromLocation(location));
     expect(post).toMatchObject({
       userId: user.id,
-      categoryId: 1,
-      subcategoryId: 101,
+      categoryId: REAL_ESTATE,
+      subcategoryId: FLATS,
       status: 'published',
       price: 52000,
       currency: 'EUR',
@@ -103,7 +111,7 @@ describe('the ad form', () => {
       '/posts/new',
       formOf(
         validFields({
-          category: '201',
+          category: String(CARS),
           title: 'Dacia Logan 2015 benzină',
           year: '2015',
           km: '120000',
@@ -221,7 +229,7 @@ describe('validation: 400 with every message, every value and every photo kept',
   it('gives back everything typed', async () => {
     const { cookie } = await person();
     const fields = validFields({
-      category: '201',
+      category: String(CARS),
       title: 'Vând',
       description: 'Mașină întreținută, "acte" la zi & revizie <făcută>.',
       price: '4500',
@@ -349,7 +357,7 @@ describe('photos on an ad', () => {
 
   it('refuses (403) to move a photo of another ad onto this one', async () => {
     const { cookie, user } = await person();
-    const other = await makeAd(user.id);
+    const other = await makePost(user.id, {}, HOUSE);
     const onOther = await makeDraftPhoto(user.id, other.id);
     const res = await postFormAs(
       '/posts/new',
@@ -361,7 +369,7 @@ describe('photos on an ad', () => {
 
   it('reorders, removes (also from R2) and adds photos when an ad is edited', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const a = await makeDraftPhoto(user.id, ad.id);
     const b = await makeDraftPhoto(user.id, ad.id);
     const fresh = await makeDraftPhoto(user.id);
@@ -384,7 +392,7 @@ describe('photos on an ad', () => {
 describe('limits and cross-site requests', () => {
   it('refuses an 11th ad in a day with 429 and a Romanian message, keeping what was typed', async () => {
     const { cookie, user } = await person();
-    for (let i = 0; i < 10; i++) await makeAd(user.id, { createdAt: Date.now() - 3_600_000 });
+    for (let i = 0; i < 10; i++) await makePost(user.id, { createdAt: Date.now() - 3_600_000 }, HOUSE);
     const res = await postFormAs(
       '/posts/new',
       formOf(validFields({ title: 'Al unsprezecelea anunț azi' })),
@@ -398,7 +406,7 @@ describe('limits and cross-site requests', () => {
 
   it('counts only the last 24 hours for the daily limit', async () => {
     const { cookie, user } = await person();
-    for (let i = 0; i < 10; i++) await makeAd(user.id, { createdAt: Date.now() - 2 * 86_400_000 });
+    for (let i = 0; i < 10; i++) await makePost(user.id, { createdAt: Date.now() - 2 * 86_400_000 }, HOUSE);
     const res = await postFormAs('/posts/new', formOf(validFields()), cookie);
     expect(res.status).toBe(303);
   });
@@ -412,7 +420,7 @@ describe('limits and cross-site requests', () => {
     expect(res.status).toBe(403);
     const rows = await db.select().from(schema.posts).where(eqUser(user.id));
     expect(rows).toHaveLength(0);
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     for (const path of [
       `/posts/edit/${ad.id}`,
       `/posts/edit/${ad.id}/vandut`,

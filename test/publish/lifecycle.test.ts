@@ -6,10 +6,23 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { runScheduled } from '../../src/jobs/daily';
-import { getAs, postFormAs } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { get, textOf } from '../helpers';
-import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
+import {
+  DAY,
+  db,
+  flashText,
+  formOf,
+  get,
+  getAs,
+  HOUSE,
+  makeDraftPhoto,
+  makePost,
+  person,
+  postFormAs,
+  postRow,
+  textOf,
+  validFields,
+  withFlash,
+} from '../fixtures';
 
 async function listingHrefs(path = '/anunturi/imobiliare'): Promise<string[]> {
   const html = await (await get(path)).text();
@@ -23,13 +36,17 @@ function adPath(post: schema.Post, category = 'imobiliare') {
 describe('renewing', () => {
   it('brings an expired ad back for 30 days from now, at the top of its listing', async () => {
     const { cookie, user } = await person();
-    await makeAd(user.id, { title: 'Anunț mai nou decât cel expirat', bumpedAt: Date.now() - DAY });
-    const ad = await makeAd(user.id, {
-      status: 'expired',
-      bumpedAt: Date.now() - 40 * DAY,
-      expiresAt: Date.now() - 10 * DAY,
-      updatedAt: Date.now() - 10 * DAY,
-    });
+    await makePost(user.id, { title: 'Anunț mai nou decât cel expirat', bumpedAt: Date.now() - DAY }, HOUSE);
+    const ad = await makePost(
+      user.id,
+      {
+        status: 'expired',
+        bumpedAt: Date.now() - 40 * DAY,
+        expiresAt: Date.now() - 10 * DAY,
+        updatedAt: Date.now() - 10 * DAY,
+      },
+      HOUSE,
+    );
     expect(await listingHrefs()).not.toContain(adPath(ad));
     const before = Date.now();
     const res = await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie);
@@ -49,7 +66,7 @@ describe('renewing', () => {
 
   it('refuses a second renewal the same day with 429 and a Romanian message', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { bumpedAt: Date.now() - 5 * DAY });
+    const ad = await makePost(user.id, { bumpedAt: Date.now() - 5 * DAY }, HOUSE);
     expect((await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie)).status).toBe(303);
     const bumped = (await postRow(ad.id))?.bumpedAt;
     const again = await postFormAs(`/posts/edit/${ad.id}/reinnoieste`, {}, cookie);
@@ -60,7 +77,7 @@ describe('renewing', () => {
 
   it('does not offer renewing an ad published less than a day ago', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { bumpedAt: Date.now() - 3_600_000 });
+    const ad = await makePost(user.id, { bumpedAt: Date.now() - 3_600_000 }, HOUSE);
     const html = await (await getAs(`/posts/edit/${ad.id}`, cookie)).text();
     expect(html).not.toContain(`/posts/edit/${ad.id}/reinnoieste`);
     expect(textOf(html)).toContain('Un anunț se poate reînnoi o dată pe zi: din nou după');
@@ -71,7 +88,7 @@ describe('renewing', () => {
 describe('sold, unpublished, published again', () => {
   it('marks an ad sold: out of the listing, its page says so and is noindex', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     expect(await listingHrefs()).toContain(adPath(ad));
     const res = await postFormAs(`/posts/edit/${ad.id}/vandut`, {}, cookie);
     expect(res.status).toBe(303);
@@ -89,7 +106,7 @@ describe('sold, unpublished, published again', () => {
 
   it('unpublishes an ad back to a draft only its author sees, and publishes it again', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     expect((await postFormAs(`/posts/edit/${ad.id}/retrage`, {}, cookie)).status).toBe(303);
     expect((await postRow(ad.id))?.status).toBe('draft');
     expect(await listingHrefs()).not.toContain(adPath(ad));
@@ -105,7 +122,7 @@ describe('sold, unpublished, published again', () => {
 
   it('refuses (409) an action the ad’s state does not allow, e.g. selling a draft', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { status: 'draft' });
+    const ad = await makePost(user.id, { status: 'draft' }, HOUSE);
     const res = await postFormAs(`/posts/edit/${ad.id}/vandut`, {}, cookie);
     expect(res.status).toBe(409);
     expect((await postRow(ad.id))?.status).toBe('draft');
@@ -113,7 +130,7 @@ describe('sold, unpublished, published again', () => {
 
   it('lets no owner undo an operator’s hiding (409)', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { status: 'hidden' });
+    const ad = await makePost(user.id, { status: 'hidden' }, HOUSE);
     for (const action of ['reinnoieste', 'publica', 'vandut', 'retrage']) {
       const res = await postFormAs(`/posts/edit/${ad.id}/${action}`, {}, cookie);
       expect(res.status, action).toBe(409);
@@ -124,7 +141,7 @@ describe('sold, unpublished, published again', () => {
 
   it('keeps the state and lifetime of an ad when it is edited, and updated_at follows', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { updatedAt: Date.now() - 5 * DAY });
+    const ad = await makePost(user.id, { updatedAt: Date.now() - 5 * DAY }, HOUSE);
     const res = await postFormAs(
       `/posts/edit/${ad.id}`,
       formOf(validFields({ title: 'Titlu schimbat al anunțului' })),
@@ -139,7 +156,7 @@ describe('sold, unpublished, published again', () => {
 
   it('shows the editor with the ad’s values, its state and the sold action', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id, { fields: { rooms: 4 } });
+    const ad = await makePost(user.id, { fields: { rooms: 4 } }, HOUSE);
     const html = await (await getAs(`/posts/edit/${ad.id}`, cookie)).text();
     expect(html).toContain(`value="${ad.title}"`);
     expect(html).toMatch(/<option value="102" data-kind="home" selected="">/);
@@ -153,7 +170,7 @@ describe('sold, unpublished, published again', () => {
 describe('deleting', () => {
   it('asks for confirmation first and deletes nothing without it', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const page = await getAs(`/posts/edit/${ad.id}/sterge`, cookie);
     expect(page.status).toBe(200);
     expect(textOf(await page.text())).toContain('Ștergeți anunțul?');
@@ -165,7 +182,7 @@ describe('deleting', () => {
 
   it('deletes the ad, its photos (rows and R2 objects) and its reports in one go', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const photo = await makeDraftPhoto(user.id, ad.id);
     await env.PHOTOS.put(`photos/${photo.id}/w320.webp`, new Uint8Array([1]));
     await db
@@ -189,17 +206,21 @@ describe('Anunțurile mele', () => {
   it('lists the person’s own ads in every state, with the state and the actions it allows', async () => {
     const { cookie, user } = await person();
     const other = await person();
-    const published = await makeAd(user.id, { title: 'Anunț publicat de test' });
-    const expired = await makeAd(user.id, {
-      title: 'Anunț expirat de test',
-      status: 'expired',
-      expiresAt: Date.now() - DAY,
-      bumpedAt: Date.now() - 31 * DAY,
-    });
-    const sold = await makeAd(user.id, { title: 'Anunț vândut de test', status: 'sold' });
-    const draft = await makeAd(user.id, { title: 'Anunț ciornă de test', status: 'draft' });
-    const hidden = await makeAd(user.id, { title: 'Anunț ascuns de test', status: 'hidden' });
-    await makeAd(other.user.id, { title: 'Anunțul altcuiva aici' });
+    const published = await makePost(user.id, { title: 'Anunț publicat de test' }, HOUSE);
+    const expired = await makePost(
+      user.id,
+      {
+        title: 'Anunț expirat de test',
+        status: 'expired',
+        expiresAt: Date.now() - DAY,
+        bumpedAt: Date.now() - 31 * DAY,
+      },
+      HOUSE,
+    );
+    const sold = await makePost(user.id, { title: 'Anunț vândut de test', status: 'sold' }, HOUSE);
+    const draft = await makePost(user.id, { title: 'Anunț ciornă de test', status: 'draft' }, HOUSE);
+    const hidden = await makePost(user.id, { title: 'Anunț ascuns de test', status: 'hidden' }, HOUSE);
+    await makePost(other.user.id, { title: 'Anunțul altcuiva aici' }, HOUSE);
     const res = await getAs('/posts/mine', cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('no-store');
@@ -233,7 +254,7 @@ describe('Anunțurile mele', () => {
 
   it('never sends an action elsewhere than this site', async () => {
     const { cookie, user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const res = await postFormAs(`/posts/edit/${ad.id}/vandut`, { returnTo: '//evil.example/x' }, cookie);
     expect(res.headers.get('location')).toBe(adPath(ad));
   });
@@ -243,9 +264,9 @@ describe('the daily job', () => {
   it('expires published ads past their 30 days and leaves the others', async () => {
     const { user } = await person();
     const now = Date.now();
-    const old = await makeAd(user.id, { expiresAt: now - 1000, bumpedAt: now - 30 * DAY - 1000 });
-    const fresh = await makeAd(user.id, { expiresAt: now + DAY });
-    const sold = await makeAd(user.id, { status: 'sold', expiresAt: now - 1000 });
+    const old = await makePost(user.id, { expiresAt: now - 1000, bumpedAt: now - 30 * DAY - 1000 }, HOUSE);
+    const fresh = await makePost(user.id, { expiresAt: now + DAY }, HOUSE);
+    const sold = await makePost(user.id, { status: 'sold', expiresAt: now - 1000 }, HOUSE);
     const report = await runScheduled(env, now);
     expect(report.expired).toBeGreaterThanOrEqual(1);
     const row = await postRow(old.id);
@@ -260,9 +281,17 @@ describe('the daily job', () => {
   it('removes drafts never published and untouched for a week, with their photos, and orphaned uploads', async () => {
     const { user } = await person();
     const now = Date.now();
-    const stale = await makeAd(user.id, { status: 'draft', publishedAt: null, updatedAt: now - 8 * DAY });
-    const recent = await makeAd(user.id, { status: 'draft', publishedAt: null, updatedAt: now - DAY });
-    const unpublished = await makeAd(user.id, { status: 'draft', updatedAt: now - 30 * DAY });
+    const stale = await makePost(
+      user.id,
+      { status: 'draft', publishedAt: null, updatedAt: now - 8 * DAY },
+      HOUSE,
+    );
+    const recent = await makePost(
+      user.id,
+      { status: 'draft', publishedAt: null, updatedAt: now - DAY },
+      HOUSE,
+    );
+    const unpublished = await makePost(user.id, { status: 'draft', updatedAt: now - 30 * DAY }, HOUSE);
     const stalePhoto = await makeDraftPhoto(user.id, stale.id);
     const orphan = await makeDraftPhoto(user.id);
     await db

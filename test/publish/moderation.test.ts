@@ -4,10 +4,24 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { bucharestOffsetMs } from '../../src/lib/dates';
-import { getAs, postFormAs } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { get, postForm, textOf } from '../helpers';
-import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
+import {
+  DAY,
+  db,
+  flashText,
+  formOf,
+  get,
+  getAs,
+  HOUSE,
+  makeDraftPhoto,
+  makePost,
+  person,
+  postForm,
+  postFormAs,
+  postRow,
+  textOf,
+  validFields,
+  withFlash,
+} from '../fixtures';
 
 let operator: { cookie: string; id: number };
 
@@ -48,7 +62,7 @@ function report(postId: number, body: Record<string, string>, headers: Record<st
 describe('reports', () => {
   it('takes a report from an anonymous visitor and returns to the ad with a thank-you flag', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const res = await report(ad.id, { reason: 'Înșelătorie', details: 'Cere avans prin transfer.' });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(adPath(ad));
@@ -67,7 +81,7 @@ describe('reports', () => {
 
   it('counts a visitor once per ad: a second report is a friendly no-op', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     expect((await report(ad.id, { reason: 'Spam' })).status).toBe(303);
     const again = await report(ad.id, { reason: 'Altceva' });
     expect(again.status).toBe(303);
@@ -83,7 +97,7 @@ describe('reports', () => {
   it('keys a signed-in visitor’s report by their account', async () => {
     const author = await person();
     const visitor = await person();
-    const ad = await makeAd(author.user.id);
+    const ad = await makePost(author.user.id, {}, HOUSE);
     await postFormAs(`/raporteaza/${ad.id}`, { reason: 'Deja vândut' }, visitor.cookie);
     await postFormAs(`/raporteaza/${ad.id}`, { reason: 'Spam' }, visitor.cookie, { 'user-agent': 'x' });
     const rows = await reportsOf(ad.id);
@@ -92,7 +106,7 @@ describe('reports', () => {
 
   it('refuses an unknown reason with 400 and a Romanian message, and an unknown ad with 404', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const res = await report(ad.id, { reason: 'Nu-mi place' });
     expect(res.status).toBe(400);
     expect(textOf(await res.text())).toContain('Alegeți motivul raportării.');
@@ -103,7 +117,7 @@ describe('reports', () => {
 
   it('lists reported ads with their reasons on /moderare; resolving takes them off', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id, { title: 'Anunț suspect <b>raportat</b>' });
+    const ad = await makePost(user.id, { title: 'Anunț suspect <b>raportat</b>' }, HOUSE);
     await report(ad.id, { reason: 'Înșelătorie', details: 'Vrea bani înainte <script>x</script>' });
     await report(ad.id, { reason: 'Spam' }, { 'cf-connecting-ip': `2001:db8:${clientSeq}::2` });
     const res = await getAs('/moderare', operator.cookie);
@@ -129,7 +143,7 @@ describe('reports', () => {
 describe('moderation actions and their effect on listings', () => {
   it('hides an ad (gone for visitors, visible to operators and its author) and shows it again', async () => {
     const author = await person();
-    const ad = await makeAd(author.user.id);
+    const ad = await makePost(author.user.id, {}, HOUSE);
     const res = await postFormAs(
       `/moderare/anunt/${ad.id}/ascunde`,
       { hideReason: 'Spam sau anunț duplicat', hideDetails: 'Publicat de trei ori.' },
@@ -150,15 +164,23 @@ describe('moderation actions and their effect on listings', () => {
 
   it('shows an unhidden ad whose time ran out as expired', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id, { status: 'hidden', expiresAt: Date.now() - DAY });
+    const ad = await makePost(user.id, { status: 'hidden', expiresAt: Date.now() - DAY }, HOUSE);
     await postFormAs(`/moderare/anunt/${ad.id}/arata`, {}, operator.cookie);
     expect((await postRow(ad.id))?.status).toBe('expired');
   });
 
   it('promotes an ad until the end of a chosen day: first in its listing, then stops', async () => {
     const { user } = await person();
-    const newer = await makeAd(user.id, { title: 'Anunț foarte nou aici', bumpedAt: Date.now() - 1000 });
-    const ad = await makeAd(user.id, { title: 'Anunț de promovat aici', bumpedAt: Date.now() - 9 * DAY });
+    const newer = await makePost(
+      user.id,
+      { title: 'Anunț foarte nou aici', bumpedAt: Date.now() - 1000 },
+      HOUSE,
+    );
+    const ad = await makePost(
+      user.id,
+      { title: 'Anunț de promovat aici', bumpedAt: Date.now() - 9 * DAY },
+      HOUSE,
+    );
     const day = new Date(Date.now() + 7 * DAY).toISOString().slice(0, 10);
     const res = await postFormAs(
       `/moderare/anunt/${ad.id}/promoveaza`,
@@ -182,7 +204,7 @@ describe('moderation actions and their effect on listings', () => {
 
   it('refuses a promotion date in the past, malformed or more than a year away (400)', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     for (const promotedUntil of [
       '2020-01-01',
       'mâine',
@@ -198,7 +220,7 @@ describe('moderation actions and their effect on listings', () => {
 
   it('bans a user: their ads stop showing and they cannot publish; unbanning brings the ads back', async () => {
     const author = await person({ name: 'Vânzător Problemă' });
-    const ad = await makeAd(author.user.id);
+    const ad = await makePost(author.user.id, {}, HOUSE);
     expect(await listingHrefs()).toContain(adPath(ad));
     const res = await postFormAs(`/moderare/utilizator/${author.user.id}/blocheaza`, {}, operator.cookie);
     expect(res.status).toBe(303);
@@ -222,10 +244,10 @@ describe('moderation actions and their effect on listings', () => {
 
   it('deletes an ad from /moderare only with the confirmation box ticked, its photos from R2 too', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id);
+    const ad = await makePost(user.id, {}, HOUSE);
     const photo = await makeDraftPhoto(user.id, ad.id);
     await env.PHOTOS.put(`photos/${photo.id}/w320.webp`, new Uint8Array([1]));
-    const other = await makeDraftPhoto(user.id, (await makeAd(user.id)).id);
+    const other = await makeDraftPhoto(user.id, (await makePost(user.id, {}, HOUSE)).id);
     const refused = await postFormAs(`/moderare/anunt/${ad.id}/sterge`, {}, operator.cookie);
     expect(refused.status).toBe(400);
     await refused.body?.cancel();
@@ -242,7 +264,7 @@ describe('moderation actions and their effect on listings', () => {
 
   it('records every action with who, what and when, and shows the latest on /moderare', async () => {
     const { user } = await person({ name: 'Autor Jurnal' });
-    const ad = await makeAd(user.id, { title: 'Anunț pentru jurnal' });
+    const ad = await makePost(user.id, { title: 'Anunț pentru jurnal' }, HOUSE);
     const before = Date.now();
     await postFormAs(
       `/moderare/anunt/${ad.id}/ascunde`,
@@ -271,7 +293,7 @@ describe('moderation actions and their effect on listings', () => {
 
   it('lists the newest ads, whatever their state, with a hide form (reason required) beside each', async () => {
     const { user } = await person();
-    const ad = await makeAd(user.id, { title: 'Cel mai nou anunț', createdAt: Date.now() });
+    const ad = await makePost(user.id, { title: 'Cel mai nou anunț', createdAt: Date.now() }, HOUSE);
     const html = await (await getAs('/moderare', operator.cookie)).text();
     const newest = html.slice(html.indexOf('Anunțuri noi'));
     const article = newest.slice(newest.indexOf(`id="nou-${ad.id}"`));

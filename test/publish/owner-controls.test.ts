@@ -3,10 +3,23 @@
 // author's ban and the open reports. Anonymous visitors get the same page as before, for everyone.
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
-import { getAs, postFormAs } from '../auth-helpers';
-import { flashText, withFlash } from '../flash-helpers';
-import { get, textOf } from '../helpers';
-import { DAY, db, formOf, makeAd, makeDraftPhoto, person, postRow, validFields } from './support';
+import {
+  DAY,
+  db,
+  flashText,
+  formOf,
+  get,
+  getAs,
+  HOUSE,
+  makeDraftPhoto,
+  makePost,
+  person,
+  postFormAs,
+  postRow,
+  textOf,
+  validFields,
+  withFlash,
+} from '../fixtures';
 
 type Person = Awaited<ReturnType<typeof person>>;
 let owner: Person;
@@ -29,7 +42,7 @@ function panel(html: string, id: string): string | null {
 
 describe('the ad page for its author', () => {
   it('shows the status in words, the actions that apply and no report form', async () => {
-    const ad = await makeAd(owner.user.id, { bumpedAt: Date.now() - 3 * DAY });
+    const ad = await makePost(owner.user.id, { bumpedAt: Date.now() - 3 * DAY }, HOUSE);
     const res = await getAs(adPath(ad), owner.cookie);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
@@ -50,33 +63,41 @@ describe('the ad page for its author', () => {
   });
 
   it('says why renewing is not possible yet, and when it will be', async () => {
-    const ad = await makeAd(owner.user.id, { bumpedAt: Date.now() - 3_600_000 });
+    const ad = await makePost(owner.user.id, { bumpedAt: Date.now() - 3_600_000 }, HOUSE);
     const mine = panel(await (await getAs(adPath(ad), owner.cookie)).text(), 'owner-panel-title') ?? '';
     expect(mine).not.toContain('/reinnoieste');
     expect(textOf(mine)).toMatch(/Un anunț se poate reînnoi o dată pe zi: din nou după .* \d{2}:\d{2}\./);
   });
 
   it('offers "Republică" for a sold ad, and renewing for an expired one', async () => {
-    const sold = await makeAd(owner.user.id, { status: 'sold' });
+    const sold = await makePost(owner.user.id, { status: 'sold' }, HOUSE);
     const soldPanel =
       panel(await (await getAs(adPath(sold), owner.cookie)).text(), 'owner-panel-title') ?? '';
     expect(textOf(soldPanel)).toContain('Vândut');
     expect(soldPanel).toContain(`action="/posts/edit/${sold.id}/publica"`);
     expect(soldPanel).not.toContain('/vandut"');
-    const expired = await makeAd(owner.user.id, {
-      expiresAt: Date.now() - DAY,
-      bumpedAt: Date.now() - 31 * DAY,
-    });
+    const expired = await makePost(
+      owner.user.id,
+      {
+        expiresAt: Date.now() - DAY,
+        bumpedAt: Date.now() - 31 * DAY,
+      },
+      HOUSE,
+    );
     const exp = panel(await (await getAs(adPath(expired), owner.cookie)).text(), 'owner-panel-title') ?? '';
     expect(textOf(exp)).toMatch(/Expirat a expirat pe/);
     expect(exp).toContain(`action="/posts/edit/${expired.id}/reinnoieste"`);
   });
 
   it('shows a hidden ad with the operator’s reason and what to do', async () => {
-    const ad = await makeAd(owner.user.id, {
-      status: 'hidden',
-      hiddenReason: 'Categorie greșită: mutați-l la Case',
-    });
+    const ad = await makePost(
+      owner.user.id,
+      {
+        status: 'hidden',
+        hiddenReason: 'Categorie greșită: mutați-l la Case',
+      },
+      HOUSE,
+    );
     const res = await getAs(adPath(ad), owner.cookie);
     expect(res.status).toBe(200);
     const text = textOf(panel(await res.text(), 'owner-panel-title') ?? '');
@@ -88,7 +109,7 @@ describe('the ad page for its author', () => {
 
   it('tells a banned author their account is suspended and offers no action', async () => {
     const banned = await person({ name: 'Autor Blocat', banned: true });
-    const ad = await makeAd(banned.user.id);
+    const ad = await makePost(banned.user.id, {}, HOUSE);
     const html = await (await getAs(adPath(ad), banned.cookie)).text();
     const mine = panel(html, 'owner-panel-title') ?? '';
     expect(textOf(mine)).toContain('Contul dumneavoastră a fost suspendat');
@@ -98,7 +119,7 @@ describe('the ad page for its author', () => {
 
 describe('the ad page for operators', () => {
   it('shows hide (with reasons), promote, ban and the open reports with a link to them', async () => {
-    const ad = await makeAd(other.user.id);
+    const ad = await makePost(other.user.id, {}, HOUSE);
     for (const key of ['a:1', 'a:2'])
       await db
         .insert(schema.reports)
@@ -118,7 +139,7 @@ describe('the ad page for operators', () => {
   });
 
   it('says "1 raport deschis" and "Niciun raport deschis" with the plural helper', async () => {
-    const ad = await makeAd(other.user.id);
+    const ad = await makePost(other.user.id, {}, HOUSE);
     const none = panel(await (await getAs(adPath(ad), operator.cookie)).text(), 'operator-panel-title') ?? '';
     expect(textOf(none)).toContain('Niciun raport deschis');
     await db
@@ -129,7 +150,7 @@ describe('the ad page for operators', () => {
   });
 
   it('hides with a reason from the ad page, lands back on it with a confirmation, and the author sees why', async () => {
-    const ad = await makeAd(owner.user.id);
+    const ad = await makePost(owner.user.id, {}, HOUSE);
     const res = await postFormAs(
       `/moderare/anunt/${ad.id}/ascunde`,
       {
@@ -151,7 +172,7 @@ describe('the ad page for operators', () => {
   });
 
   it('refuses hiding without a reason, or with a reason not on the list (400, nothing changes)', async () => {
-    const ad = await makeAd(owner.user.id);
+    const ad = await makePost(owner.user.id, {}, HOUSE);
     const bodies: Record<string, string>[] = [{}, { hideReason: 'Motiv inventat' }, { hideDetails: '   ' }];
     for (const body of bodies) {
       const res = await postFormAs(`/moderare/anunt/${ad.id}/ascunde`, body, operator.cookie);
@@ -163,7 +184,7 @@ describe('the ad page for operators', () => {
 
   it('keeps an operator-authored ad safe from the ban button', async () => {
     const op2 = await person({ name: 'Alt Operator', role: 'operator' });
-    const ad = await makeAd(op2.user.id);
+    const ad = await makePost(op2.user.id, {}, HOUSE);
     const tools =
       panel(await (await getAs(adPath(ad), operator.cookie)).text(), 'operator-panel-title') ?? '';
     expect(tools).not.toContain('/blocheaza');
@@ -172,7 +193,7 @@ describe('the ad page for operators', () => {
 
 describe('everyone else', () => {
   it('shows another signed-in person no panel, and the report form', async () => {
-    const ad = await makeAd(owner.user.id);
+    const ad = await makePost(owner.user.id, {}, HOUSE);
     const html = await (await getAs(adPath(ad), other.cookie)).text();
     expect(panel(html, 'owner-panel-title')).toBeNull();
     expect(panel(html, 'operator-panel-title')).toBeNull();
@@ -180,7 +201,7 @@ describe('everyone else', () => {
   });
 
   it('gives anonymous visitors one identical, public page without any panel', async () => {
-    const ad = await makeAd(owner.user.id);
+    const ad = await makePost(owner.user.id, {}, HOUSE);
     const a = await get(adPath(ad));
     const b = await get(adPath(ad));
     expect(a.headers.get('cache-control')).toMatch(/^public/);
@@ -194,7 +215,7 @@ describe('everyone else', () => {
 
 describe('editing a hidden ad', () => {
   it('keeps it hidden, marks it changed for the operators and confirms that', async () => {
-    const ad = await makeAd(owner.user.id, { status: 'hidden', hiddenReason: 'Categorie greșită' });
+    const ad = await makePost(owner.user.id, { status: 'hidden', hiddenReason: 'Categorie greșită' }, HOUSE);
     const res = await postFormAs(
       `/posts/edit/${ad.id}`,
       formOf(validFields({ title: 'Apartament corectat după ascundere' })),
@@ -223,7 +244,7 @@ describe('editing a hidden ad', () => {
   });
 
   it('does not mark the ad changed when an operator edits it', async () => {
-    const ad = await makeAd(owner.user.id, { status: 'hidden', hiddenReason: 'Spam' });
+    const ad = await makePost(owner.user.id, { status: 'hidden', hiddenReason: 'Spam' }, HOUSE);
     const res = await postFormAs(`/posts/edit/${ad.id}`, formOf(validFields()), operator.cookie);
     expect(res.status).toBe(303);
     expect((await postRow(ad.id))?.hiddenEditedAt).toBeNull();
@@ -235,9 +256,9 @@ describe('"Anunțurile mele"', () => {
     const me = await person({ name: 'Trei Anunțuri' });
     const ads = [];
     for (const title of ['Primul anunț cu poză', 'Al doilea anunț cu poză', 'Al treilea anunț cu poză']) {
-      const ad = await makeAd(me.user.id, { title });
+      const ad = await makePost(me.user.id, { title }, HOUSE);
       // Some noise first: a photo with a lower id on another person's ad.
-      await makeDraftPhoto(other.user.id, (await makeAd(other.user.id)).id);
+      await makeDraftPhoto(other.user.id, (await makePost(other.user.id, {}, HOUSE)).id);
       const main = await makeDraftPhoto(me.user.id, ad.id);
       ads.push({ ad, main });
     }
@@ -256,7 +277,7 @@ describe('"Anunțurile mele"', () => {
 
   it('shows a banned author a clear notice instead of ads labelled "Publicat"', async () => {
     const banned = await person({ name: 'Blocat Complet', banned: true });
-    await makeAd(banned.user.id, { title: 'Anunțul unui autor blocat' });
+    await makePost(banned.user.id, { title: 'Anunțul unui autor blocat' }, HOUSE);
     const text = textOf(await (await getAs('/posts/mine', banned.cookie)).text());
     expect(text).toContain('Contul dumneavoastră a fost suspendat');
     expect(text).toContain('Nevizibil (cont suspendat)');

@@ -1,3 +1,4 @@
+// @ts-check
 // `npm run test:quality` (part of `npm run test:all`): outside judges of quality, none written here.
 //  - axe-core (@axe-core/playwright): 0 violations on home, listing, ad, search, editor, profile,
 //    sign-in, 401 and 404;
@@ -62,7 +63,7 @@ function result(name, ok, details = '') {
 async function judge(name, fn) {
   try {
     await fn();
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     const down = site && !(await site.alive());
     result(
       name,
@@ -110,7 +111,7 @@ try {
   const user = await openPage(browser);
   try {
     await signIn(user.page, base, 'calitate.e2e@example.ro', 'Ioana Calitate');
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     console.log(`  (cannot sign in, editor and profile are judged as an anonymous visitor: ${err.message})`);
   }
   const all = [
@@ -393,7 +394,7 @@ try {
       }
     });
   }
-} catch (err) {
+} catch (/** @type {any} */ err) {
   result('the judges could not start', false, String(err.stack ?? err));
 } finally {
   await browser?.close().catch(() => {});
@@ -420,6 +421,8 @@ function cpuSlowdownFor(benchmarkIndex) {
  * BenchmarkIndex measured during that load (simulated throttling is applied only when auditing).
  * A run that throws or gives no result within LIGHTHOUSE_RUN_TIMEOUT_MS counts as a run with a
  * runtime error, so the caller tries again instead of the whole judge breaking or hanging.
+ * @returns {Promise<{ lhr: any, scores: Record<string, number>, benchmarkIndex?: number,
+ *   cpuSlowdown?: number, runtimeError?: string }>}
  */
 async function lighthouseOnce(lighthouse, chromeLauncher, url) {
   const chrome = await chromeLauncher.launch({
@@ -464,7 +467,7 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url) {
       Object.entries(lhr.categories).map(([k, c]) => [k, Math.round((c.score ?? 0) * 100)]),
     );
     return { lhr, scores, benchmarkIndex, cpuSlowdown, runtimeError: lhr.runtimeError?.message };
-  } catch (err) {
+  } catch (/** @type {any} */ err) {
     return { lhr: null, scores: {}, runtimeError: `the run threw: ${err?.message ?? err}` };
   } finally {
     clearTimeout(timer);
@@ -480,7 +483,7 @@ async function lighthouseOnce(lighthouse, chromeLauncher, url) {
  * it is logged and the judges go on; any other unhandled rejection is a broken judge and fails.
  */
 function tolerateLighthouseLeftovers() {
-  process.on('unhandledRejection', (reason) => {
+  process.on('unhandledRejection', (/** @type {any} */ reason) => {
     const message = String(reason?.message ?? reason);
     if (/Protocol error|Target closed|Session closed|WebSocket is not open/i.test(message)) {
       console.log(`    (a finished Lighthouse run's browser call failed late: ${message.split('\n')[0]})`);

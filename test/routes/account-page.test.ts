@@ -1,8 +1,6 @@
 // `/cont`: without JavaScript the header's "Cont" link leads to a server-rendered account page.
 import { describe, expect, it } from 'vitest';
-import { getAs } from '../auth-helpers';
-import { get, textOf } from '../helpers';
-import { person } from '../publish/support';
+import { get, getAs, person, textOf } from '../fixtures';
 
 describe('/cont', () => {
   it('is where the header’s "Cont" fallback leads on every page', async () => {

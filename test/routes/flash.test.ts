@@ -3,11 +3,22 @@
 // and is private. A reload does not repeat it; no cached or shared page ever carries it.
 import { describe, expect, it } from 'vitest';
 import { FLASH_MESSAGES, readFlashCode } from '../../src/lib/flash';
-import { getAs, postFormAs, sessionCookie } from '../auth-helpers';
-import { makePost, makeUser } from '../browse/fixtures';
-import { flashText, withFlash } from '../flash-helpers';
-import { callWorker, get, ORIGIN, postForm } from '../helpers';
-import { formOf, person, validFields } from '../publish/support';
+import {
+  callWorker,
+  flashText,
+  formOf,
+  get,
+  getAs,
+  makePost,
+  makeUser,
+  ORIGIN,
+  person,
+  postForm,
+  postFormAs,
+  sessionCookie,
+  validFields,
+  withFlash,
+} from '../fixtures';
 
 /** The worker with the edge page cache on. */
 async function fetchCached(path: string, headers: Record<string, string> = {}, init: RequestInit = {}) {

@@ -1,14 +1,10 @@
 // The edge page cache (src/page-cache.ts): anonymous visitors' public pages come from the Cache API;
 // signed-in people, private pages and errors never do.
-import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { drizzle } from 'drizzle-orm/d1';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { hasSession, isCacheablePath, pageCacheSeconds } from '../../src/page-cache';
-import { sessionCookie } from '../auth-helpers';
-import { makePost, makeUser } from '../browse/fixtures';
-import { callWorker, ORIGIN } from '../helpers';
+import { callWorker, db, makePost, makeUser, ORIGIN, sessionCookie } from '../fixtures';
 
 /** The worker with the cache on (the suite's config turns it off so tests read their own writes). */
 async function fetchCached(
@@ -90,7 +86,6 @@ describe('page cache over HTTP', () => {
   it('never serves a signed-in person from the cache: they see their edit at once', async () => {
     const first = await fetchCached(adPath);
     expect(first.res.status).toBe(200);
-    const db = drizzle(env.DB, { schema });
     await db
       .update(schema.posts)
       .set({ title: 'Apartament renovat complet' })

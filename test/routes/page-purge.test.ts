@@ -11,9 +11,7 @@ import {
   pageCacheKey,
   SEARCH_CACHE_SECONDS,
 } from '../../src/page-cache';
-import { sessionCookie } from '../auth-helpers';
-import { makePost, makeUser } from '../browse/fixtures';
-import { callWorker, ORIGIN } from '../helpers';
+import { callWorker, makePost, makeUser, ORIGIN, sessionCookie } from '../fixtures';
 
 /** The worker with the edge cache on (the suite's config turns it off). */
 async function fetchCached(path: string, init: RequestInit & { headers?: Record<string, string> } = {}) {

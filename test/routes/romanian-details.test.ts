@@ -1,10 +1,7 @@
 // Small Romanian details people notice: distinct titles, hints that match what the page does.
 import { describe, expect, it } from 'vitest';
 import { TITLE_MAX } from '../../src/lib/post-form';
-import { getAs } from '../auth-helpers';
-import { makePost, makeUser } from '../browse/fixtures';
-import { get, textOf } from '../helpers';
-import { person } from '../publish/support';
+import { get, getAs, makePost, makeUser, person, textOf } from '../fixtures';
 
 const titleOf = (html: string) => /<title>([^<]*)<\/title>/.exec(html)?.[1];
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, textOf } from '../helpers';
+import { get, textOf } from '../fixtures';
 
 describe('page shell: head, header, footer, overlay', () => {
   it('renders the Romanian shell with the default title, description and metadata', async () => {

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../helpers';
-import { DAY, makePost, makeUser } from './fixtures';
+import { DAY, FLATS, get, HOME_GARDEN, makePost, makeUser, REAL_ESTATE } from '../fixtures';
+import { ITEM } from './support';
 
 interface Entry {
   id: string;
@@ -29,22 +29,34 @@ const ids: Record<string, number> = {};
 beforeAll(async () => {
   const u = await makeUser({ phone: '0733000111' });
   for (let i = 0; i < 35; i++)
-    await makePost(u.id, { title: `Sanie de lemn ${i}`, age: (i + 1) * 60_000, categoryId: 6 });
+    await makePost(
+      u.id,
+      { title: `Sanie de lemn ${i}`, age: (i + 1) * 60_000, categoryId: HOME_GARDEN },
+      ITEM,
+    );
   ids.special = (
-    await makePost(u.id, {
-      title: 'Sanie & patine <mari> "noi"',
-      description: 'Sunați la 0744 555 666. Preț <negociabil> & livrare\u0001.',
-      categoryId: 6,
-      age: 1000,
-    })
+    await makePost(
+      u.id,
+      {
+        title: 'Sanie & patine <mari> "noi"',
+        description: 'Sunați la 0744 555 666. Preț <negociabil> & livrare\u0001.',
+        categoryId: HOME_GARDEN,
+        age: 1000,
+      },
+      ITEM,
+    )
   ).id;
   ids.flat = (
-    await makePost(u.id, {
-      title: 'Apartament Bosanci',
-      categoryId: 1,
-      subcategoryId: 101,
-      age: 2 * DAY,
-    })
+    await makePost(
+      u.id,
+      {
+        title: 'Apartament Bosanci',
+        categoryId: REAL_ESTATE,
+        subcategoryId: FLATS,
+        age: 2 * DAY,
+      },
+      ITEM,
+    )
   ).id;
 });
 

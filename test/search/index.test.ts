@@ -3,8 +3,8 @@ import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { posts, users } from '../../src/db/schema';
-import { get } from '../helpers';
-import { DAY, db, makePost, makeUser, resultIds } from './fixtures';
+import { DAY, db, get, makePost, makeUser } from '../fixtures';
+import { ITEM, resultIds } from './support';
 
 async function found(q: string): Promise<number[]> {
   const res = await get(`/cautare?q=${encodeURIComponent(q)}`);
@@ -35,7 +35,7 @@ describe('index follows the lifecycle', () => {
     'drops an ad set to %s and takes it back when republished',
     async (status) => {
       const u = await makeUser();
-      const p = await makePost(u.id, { title: `Vând ${word}` });
+      const p = await makePost(u.id, { title: `Vând ${word}` }, ITEM);
       expect(await found(word)).toEqual([p.id]);
       await db.update(posts).set({ status }).where(eq(posts.id, p.id));
       expect(await indexed(p.id)).toBe(false);
@@ -47,7 +47,7 @@ describe('index follows the lifecycle', () => {
 
   it('never indexes an ad written as a draft until it is published', async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Ciornă ${word}`, status: 'draft' });
+    const p = await makePost(u.id, { title: `Ciornă ${word}`, status: 'draft' }, ITEM);
     expect(await indexed(p.id)).toBe(false);
     await db.update(posts).set({ status: 'published' }).where(eq(posts.id, p.id));
     expect(await found(word)).toEqual([p.id]);
@@ -55,7 +55,7 @@ describe('index follows the lifecycle', () => {
 
   it('drops a deleted ad', async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Șters ${word}` });
+    const p = await makePost(u.id, { title: `Șters ${word}` }, ITEM);
     expect(await found(word)).toEqual([p.id]);
     await db.delete(posts).where(eq(posts.id, p.id));
     expect(await indexed(p.id)).toBe(false);
@@ -64,7 +64,7 @@ describe('index follows the lifecycle', () => {
 
   it('follows an edited title and description, forgetting the old words', async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Vechi ${word}` });
+    const p = await makePost(u.id, { title: `Vechi ${word}` }, ITEM);
     await db
       .update(posts)
       .set({ title: 'Titlu nou flaut', searchText: `Descriere nouă contrabas${seq}` })
@@ -76,7 +76,7 @@ describe('index follows the lifecycle', () => {
 
   it('keeps the ad findable when it is renewed or repriced (columns the index does not hold)', async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Reînnoit ${word}` });
+    const p = await makePost(u.id, { title: `Reînnoit ${word}` }, ITEM);
     const now = Date.now();
     await db
       .update(posts)
@@ -87,8 +87,8 @@ describe('index follows the lifecycle', () => {
 
   it('gives a renewed ad the next index key and keeps the key through other edits', async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Cheie ${word}` });
-    const other = await makePost(u.id, { title: `Alta ${word}` });
+    const p = await makePost(u.id, { title: `Cheie ${word}` }, ITEM);
+    const other = await makePost(u.id, { title: `Alta ${word}` }, ITEM);
     const key = async (id: number) =>
       (
         await env.DB.prepare('SELECT search_key FROM posts WHERE id = ?')
@@ -109,10 +109,10 @@ describe('index follows the lifecycle', () => {
 
   it('holds exactly the published ads, each under its own key', async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Numărat ${word}` });
+    const p = await makePost(u.id, { title: `Numărat ${word}` }, ITEM);
     await db.update(posts).set({ status: 'sold' }).where(eq(posts.id, p.id));
     await db.update(posts).set({ status: 'published', bumpedAt: Date.now() }).where(eq(posts.id, p.id));
-    await db.delete(posts).where(eq(posts.id, (await makePost(u.id, { title: `Șters ${word}` })).id));
+    await db.delete(posts).where(eq(posts.id, (await makePost(u.id, { title: `Șters ${word}` }, ITEM)).id));
     const counts = await env.DB.prepare(
       `SELECT (SELECT count(*) FROM posts_fts) AS fts,
         (SELECT count(*) FROM posts WHERE status = 'published') AS published,
@@ -130,14 +130,14 @@ describe('index follows the lifecycle', () => {
 
   it('hides an ad past its expiry even before the daily job flips its status', async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Expirat ${word}`, expiresAt: Date.now() - 1000 });
+    const p = await makePost(u.id, { title: `Expirat ${word}`, expiresAt: Date.now() - 1000 }, ITEM);
     expect(await indexed(p.id)).toBe(true);
     expect(await found(word)).toEqual([]);
   });
 
   it("hides a banned author's ads", async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Banat ${word}` });
+    const p = await makePost(u.id, { title: `Banat ${word}` }, ITEM);
     expect(await found(word)).toEqual([p.id]);
     await db.update(users).set({ banned: true }).where(eq(users.id, u.id));
     expect(await found(word)).toEqual([]);
@@ -145,7 +145,7 @@ describe('index follows the lifecycle', () => {
 
   it('updates the index in the same batch as the write', async () => {
     const u = await makeUser();
-    const p = await makePost(u.id, { title: `Lot ${word}` });
+    const p = await makePost(u.id, { title: `Lot ${word}` }, ITEM);
     const [, after] = await db.batch([
       db.update(posts).set({ status: 'sold' }).where(eq(posts.id, p.id)),
       db.select({ n: posts.id }).from(posts).where(eq(posts.id, p.id)),

@@ -9,10 +9,21 @@ import { MASK_VERSION, remaskStoredText } from '../../src/db/ad-text';
 import * as schema from '../../src/db/schema';
 import { postPath } from '../../src/lib/links';
 import { PHONE_MASK } from '../../src/lib/phone';
-import { postFormAs } from '../auth-helpers';
-import { get, textOf } from '../helpers';
-import { formOf, idFromLocation, person, validFields } from '../publish/support';
-import { db, makePost, makeUser, resultIds } from './fixtures';
+import {
+  db,
+  formOf,
+  get,
+  idFromLocation,
+  JOB_OFFERS,
+  JOBS,
+  makePost,
+  makeUser,
+  person,
+  postFormAs,
+  textOf,
+  validFields,
+} from '../fixtures';
+import { ITEM, resultIds } from './support';
 
 /** Each sample: a spelling of one phone number and a made-up word that finds its ad. */
 const SAMPLES: { phone: string; digits: string; word: string }[] = [
@@ -53,12 +64,16 @@ function metaContent(html: string, attr: string, name: string): string {
 beforeAll(async () => {
   const u = await makeUser({ phone: '0733000111' });
   for (const s of SAMPLES) {
-    const post = await makePost(u.id, {
-      title: `Bicicletă ${s.word} ${s.phone}`,
-      description: `Vând bicicletă ${s.word}, an 2015, preț 1.200 lei. Sunați la ${s.phone} după ora 17.`,
-      price: 1200,
-      phone: '0744123456',
-    });
+    const post = await makePost(
+      u.id,
+      {
+        title: `Bicicletă ${s.word} ${s.phone}`,
+        description: `Vând bicicletă ${s.word}, an 2015, preț 1.200 lei. Sunați la ${s.phone} după ora 17.`,
+        price: 1200,
+        phone: '0744123456',
+      },
+      ITEM,
+    );
     ids.set(s.word, post.id);
     paths.set(s.word, postPath(post, 'diverse'));
   }
@@ -142,13 +157,17 @@ describe('a published ad with a phone in its title and description', () => {
 describe('a job offer', () => {
   it('shows no phone in its JobPosting structured data, title or description', async () => {
     const u = await makeUser();
-    const post = await makePost(u.id, {
-      categoryId: 3,
-      subcategoryId: 301,
-      title: 'Angajăm vânzătoare 0745\u202f419\u202f273',
-      description: 'Program 8-16, salariu 3.500 lei. CV la 0745–419–273 sau +40 (745) 419 273.',
-      price: 3500,
-    });
+    const post = await makePost(
+      u.id,
+      {
+        categoryId: JOBS,
+        subcategoryId: JOB_OFFERS,
+        title: 'Angajăm vânzătoare 0745\u202f419\u202f273',
+        description: 'Program 8-16, salariu 3.500 lei. CV la 0745–419–273 sau +40 (745) 419 273.',
+        price: 3500,
+      },
+      ITEM,
+    );
     let res = await get(postPath(post, 'locuri-de-munca'));
     if (res.status === 301) res = await get(res.headers.get('location') ?? '');
     expect(res.status).toBe(200);
@@ -196,7 +215,7 @@ describe('an ad published through the editor', () => {
 describe('ads stored under an older masking rule', () => {
   async function legacyAd(word: string, phone: string) {
     const u = await makeUser();
-    const { id } = await makePost(u.id, { title: `Canapea ${word}` });
+    const { id } = await makePost(u.id, { title: `Canapea ${word}` }, ITEM);
     // What an earlier rule left unmasked, written as it was then (the index follows by trigger).
     const [post] = await db
       .update(schema.posts)

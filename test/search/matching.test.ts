@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Post, User } from '../../src/db/schema';
-import { get, textOf } from '../helpers';
-import { makePost, makeUser, resultIds } from './fixtures';
+import { FLATS, get, makePost, makeUser, REAL_ESTATE, textOf } from '../fixtures';
+import { ITEM, resultIds } from './support';
 
 let author: User;
 const ids: Record<string, number> = {};
 const add = async (key: string, over: Partial<Post> & { age?: number }) => {
-  ids[key] = (await makePost(author.id, over)).id;
+  ids[key] = (await makePost(author.id, over, ITEM)).id;
 };
 
 async function search(q: string): Promise<number[]> {
@@ -29,8 +29,8 @@ beforeAll(async () => {
   await add('flat', {
     title: 'Apartament 3 camere luminos',
     description: 'Etaj 2, centrală proprie.',
-    categoryId: 1,
-    subcategoryId: 101,
+    categoryId: REAL_ESTATE,
+    subcategoryId: FLATS,
   });
   await add('stone', { title: 'Casă de piatră', description: 'Lângă pădure.' });
   await add('stone2', { title: 'Casă din lemn', description: 'Fundație de piatră.' });

@@ -4,8 +4,22 @@ import type { User } from '../../src/db/schema';
 import * as schema from '../../src/db/schema';
 import { MAX_CANDIDATES } from '../../src/db/search';
 import { toSlug } from '../../src/lib/slug';
-import { get, textOf } from '../helpers';
-import { DAY, db, makePhoto, makePost, makeUser, resultIds } from './fixtures';
+import {
+  AUTO_MOTO,
+  CAR_PARTS,
+  CARS,
+  DAY,
+  db,
+  FLATS,
+  get,
+  MISC,
+  makePhoto,
+  makePost,
+  makeUser,
+  REAL_ESTATE,
+  textOf,
+} from '../fixtures';
+import { ITEM, resultIds } from './support';
 
 let author: User;
 const ids: Record<string, number> = {};
@@ -24,7 +38,7 @@ async function bulk(word: string, n: number, over: Partial<schema.NewPost> = {})
     const title = `${word} ${i}`;
     return db.insert(schema.posts).values({
       userId: author.id,
-      categoryId: 8,
+      categoryId: MISC,
       title,
       slug: toSlug(title),
       description: 'Descriere.',
@@ -55,7 +69,7 @@ async function sanieByFreshness(): Promise<number[]> {
 beforeAll(async () => {
   author = await makeUser();
   const car = (title: string, over: Parameters<typeof makePost>[1]) =>
-    makePost(author.id, { title, categoryId: 2, subcategoryId: 201, ...over });
+    makePost(author.id, { title, categoryId: AUTO_MOTO, subcategoryId: CARS, ...over }, ITEM);
   ids.golfOld = (
     await car('Volkswagen Golf 4 diesel', {
       price: 2500,
@@ -81,40 +95,56 @@ beforeAll(async () => {
     })
   ).id;
   ids.golfParts = (
-    await makePost(author.id, {
-      title: 'Oglindă Volkswagen Golf',
-      categoryId: 2,
-      subcategoryId: 204,
-      price: 150,
-      age: 2 * DAY,
-    })
+    await makePost(
+      author.id,
+      {
+        title: 'Oglindă Volkswagen Golf',
+        categoryId: AUTO_MOTO,
+        subcategoryId: CAR_PARTS,
+        price: 150,
+        age: 2 * DAY,
+      },
+      ITEM,
+    )
   ).id;
-  await makePhoto(ids.golfNew, author.id);
+  await makePhoto(ids.golfNew, author.id, { position: 0, bytes: 1000 });
   ids.flat2 = (
-    await makePost(author.id, {
-      title: 'Apartament de vânzare 2 camere',
-      categoryId: 1,
-      subcategoryId: 101,
-      price: 50000,
-      currency: 'EUR',
-      fields: { rooms: 2, area: 52 },
-    })
+    await makePost(
+      author.id,
+      {
+        title: 'Apartament de vânzare 2 camere',
+        categoryId: REAL_ESTATE,
+        subcategoryId: FLATS,
+        price: 50000,
+        currency: 'EUR',
+        fields: { rooms: 2, area: 52 },
+      },
+      ITEM,
+    )
   ).id;
   ids.flat4 = (
-    await makePost(author.id, {
-      title: 'Apartament de vânzare 4 camere',
-      categoryId: 1,
-      subcategoryId: 101,
-      price: 90000,
-      currency: 'EUR',
-      fields: { rooms: 4, area: 95 },
-    })
+    await makePost(
+      author.id,
+      {
+        title: 'Apartament de vânzare 4 camere',
+        categoryId: REAL_ESTATE,
+        subcategoryId: FLATS,
+        price: 90000,
+        currency: 'EUR',
+        fields: { rooms: 4, area: 95 },
+      },
+      ITEM,
+    )
   ).id;
   ids.xss = (
-    await makePost(author.id, {
-      title: 'Lampă <script>alert("x")</script> & abajur',
-      description: 'Foarte <b>frumoasă</b> lampă.',
-    })
+    await makePost(
+      author.id,
+      {
+        title: 'Lampă <script>alert("x")</script> & abajur',
+        description: 'Foarte <b>frumoasă</b> lampă.',
+      },
+      ITEM,
+    )
   ).id;
   ids.astraMentionsSiret = (
     await car('Opel Astra pentru Siret', {
@@ -343,7 +373,7 @@ describe('page', () => {
   it('shows the main photo with explicit width and height', async () => {
     const page = await html('/cautare?q=golf&cu_poze=1');
     expect(page).toMatch(
-      /<img src="\/api\/poze\/responsive\/\d+\/poza-cautare-\d+\.jpg\?w=320" width="160" height="120"/,
+      /<img src="\/api\/poze\/responsive\/\d+\/poza-\d+\.jpg\?w=320" width="160" height="120"/,
     );
   });
 

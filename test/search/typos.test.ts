@@ -4,9 +4,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { searchText } from '../../src/db/search-text';
 import { drainPendingTerms, rebuildSpelling } from '../../src/db/spelling';
 import { runScheduled } from '../../src/jobs/daily';
-import { get, ORIGIN } from '../helpers';
-
-import { makePost, makeUser, resultIds } from './fixtures';
+import { get, makePost, makeUser, ORIGIN } from '../fixtures';
+import { ITEM, resultIds } from './support';
 
 async function page(q: string, extra = ''): Promise<string> {
   const res = await get(`/cautare?q=${encodeURIComponent(q)}${extra}`);
@@ -221,7 +220,7 @@ describe('the results page', () => {
 
   it('a correct word that is rare suggests a close query with more ads; the exact link shows no suggestion', async () => {
     const user = await makeUser();
-    await makePost(user.id, { title: 'Apartamnet de vânzare' });
+    await makePost(user.id, { title: 'Apartamnet de vânzare' }, ITEM);
     const r = await search('apartamnet');
     expect(r.corrected).toBeUndefined();
     expect(r.total).toBe(1);
@@ -308,7 +307,7 @@ describe('the candidates follow the index', () => {
 
   it('a word published a moment ago is a correction; edited away or deleted, it is not', async () => {
     const user = await makeUser();
-    const { id } = await makePost(user.id, { title: 'Xilofon pentru copii' });
+    const { id } = await makePost(user.id, { title: 'Xilofon pentru copii' }, ITEM);
     const first = await search('xilofom');
     expect(first.corrected?.words).toEqual([{ from: 'xilofom', to: 'xilofon' }]);
     expect(first.hits.map((h) => h.id)).toEqual([id]);
@@ -329,7 +328,7 @@ describe('the candidates follow the index', () => {
 
   it('the queue is drained at most once by concurrent searches, and every word is kept once', async () => {
     const user = await makeUser();
-    await makePost(user.id, { title: 'Acordeon Weltmeister impecabil' });
+    await makePost(user.id, { title: 'Acordeon Weltmeister impecabil' }, ITEM);
     const results = await Promise.all(Array.from({ length: 8 }, () => search('weltmeistr')));
     for (const r of results) expect(r.corrected?.text).toBe('weltmeister');
     const pending = await env.DB.prepare('SELECT count(*) AS n FROM search_terms_pending').first<{
@@ -345,7 +344,7 @@ describe('the candidates follow the index', () => {
 
   it('the daily run adds the words of every queued ad and empties the queue', async () => {
     const user = await makeUser();
-    for (let i = 0; i < 3; i++) await makePost(user.id, { title: `Harpă celtică model ${i}` });
+    for (let i = 0; i < 3; i++) await makePost(user.id, { title: `Harpă celtică model ${i}` }, ITEM);
     // As after a bulk import: every ad queued again.
     await env.DB.prepare(
       "INSERT OR IGNORE INTO search_terms_pending (post_id) SELECT id FROM posts WHERE status = 'published'",

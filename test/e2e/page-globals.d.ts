@@ -1,0 +1,12 @@
+// What the gallery journeys leave on the page's window (through page.addInitScript / page.evaluate)
+// to read back later: the layout shifts counted so far, and a marker that survives only while the
+// page stays the same document.
+interface Window {
+  __shifts: number;
+  __sameDocument?: boolean;
+}
+
+/** A layout-shift performance entry (not in TypeScript's DOM types). */
+interface LayoutShift extends PerformanceEntry {
+  value: number;
+}
