@@ -20,6 +20,7 @@ import { devRoutes } from './routes/dev';
 import { editorRoutes } from './routes/editor';
 import { homeRoutes } from './routes/home';
 import { legacyRoutes } from './routes/legacy';
+import { messageRoutes } from './routes/messages';
 import { moderationRoutes } from './routes/moderation';
 import { pageRoutes } from './routes/pages';
 import { photoRoutes } from './routes/photos';
@@ -110,6 +111,7 @@ app.route('/', postsRoutes);
 app.route('/', postRoutes);
 app.route('/', searchRoutes);
 app.route('/', editorRoutes);
+app.route('/', messageRoutes);
 app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
@@ -192,6 +194,9 @@ app.onError((err, c) => {
     noindex: true,
   });
 });
+
+// The Durable Object class of private conversations (bound as CONVERSATIONS in wrangler.toml).
+export { ConversationRoom } from './messages/room';
 
 export default {
   fetch: app.fetch,
