@@ -73,28 +73,23 @@ export async function getConversation(db: Db, id: number): Promise<Conversation 
 /**
  * The conversation of this ad and buyer, opened if there is none: one statement inserts it unless
  * it exists (concurrent first messages all get the same row) or the buyer already opened
- * DAILY_CONVERSATIONS in the last 24 hours; the same batch reads it back. Null: the daily limit.
+ * DAILY_CONVERSATIONS in the last 24 hours; then it is read back. Null: the daily limit.
  */
 export async function openConversation(
   db: Db,
   args: { postId: number; buyerId: number; sellerId: number; postTitle: string; now: number },
 ): Promise<{ conversation: Conversation; created: boolean } | null> {
   const { postId, buyerId, sellerId, postTitle, now } = args;
-  const insert = db.run(sql`
+  // One statement: the daily limit is checked in the insert itself.
+  const inserted = await db.run(sql`
     INSERT INTO conversations (post_id, buyer_id, seller_id, post_title, created_at, last_message_at)
     SELECT ${postId}, ${buyerId}, ${sellerId}, ${postTitle}, ${now}, ${now}
     WHERE (SELECT count(*) FROM conversations WHERE buyer_id = ${buyerId} AND created_at > ${now - 86_400_000})
       < ${DAILY_CONVERSATIONS}
     ON CONFLICT (post_id, buyer_id) DO NOTHING`);
-  const read = db
-    .select()
-    .from(conversations)
-    .where(and(eq(conversations.postId, postId), eq(conversations.buyerId, buyerId)))
-    .limit(1);
-  const [inserted, rows] = await db.batch([insert, read]);
-  const conversation = rows[0];
+  const conversation = await findConversation(db, postId, buyerId);
   if (!conversation) return null;
-  const changes = (inserted as unknown as { meta?: { changes?: number } }).meta?.changes ?? 0;
+  const changes = inserted.meta?.changes ?? 0;
   return { conversation, created: changes > 0 };
 }
 
