@@ -16,6 +16,17 @@ export interface SendMailJob {
   headers?: Record<string, string>;
 }
 
-export type Job = SendMailJob;
+/** A private message left unread ten minutes (src/messages/notices.ts). */
+export interface MessageUnreadJob {
+  kind: 'message-unread';
+  conversationId: number;
+  recipientId: number;
+  senderId: number;
+  messageId: number;
+  /** The start of the message (masked when the mail is written). */
+  excerpt: string;
+}
+
+export type Job = SendMailJob | MessageUnreadJob;
 export type JobKind = Job['kind'];
 export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;
