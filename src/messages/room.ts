@@ -45,10 +45,17 @@ function toMessage(row: Row): RoomMessage {
 
 export class ConversationRoom extends DurableObject<Bindings> {
   private readonly sql: SqlStorage;
+  /** False after `destroy` until the next message: the storage is empty, not even tables. */
+  private ready = false;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    this.createTables();
+  }
+
+  private createTables(): void {
+    this.ready = true;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS messages (
       id INTEGER PRIMARY KEY AUTOINCREMENT,
       sender_id INTEGER NOT NULL,
@@ -61,6 +68,7 @@ export class ConversationRoom extends DurableObject<Bindings> {
   }
 
   private get(key: string): string | null {
+    if (!this.ready) return null;
     const row = this.sql.exec('SELECT value FROM room WHERE key = ?', key).toArray()[0];
     return row ? String(row.value) : null;
   }
@@ -81,6 +89,7 @@ export class ConversationRoom extends DurableObject<Bindings> {
 
   /** Stores a message from a participant, shows it on every open page, and arms the notice alarm. */
   async append(info: RoomInfo, senderId: number, body: string, now: number): Promise<RoomMessage> {
+    if (!this.ready) this.createTables();
     if (!this.get('info')) this.set('info', JSON.stringify(info));
     if (senderId !== info.buyerId && senderId !== info.sellerId) throw new Error('not a participant');
     const text = [...body].slice(0, MESSAGE_MAX).join('');
@@ -101,11 +110,13 @@ export class ConversationRoom extends DurableObject<Bindings> {
 
   /** Every message, oldest first. */
   list(): RoomMessage[] {
+    if (!this.ready) return [];
     return this.sql.exec('SELECT * FROM messages ORDER BY id').toArray().map(toMessage);
   }
 
   /** Marks the other participant's messages read by `readerId`; how many were unread. */
   markRead(readerId: number, now: number): number {
+    if (!this.ready) return 0;
     const changed = this.sql.exec(
       'UPDATE messages SET read_at = ? WHERE sender_id != ? AND read_at IS NULL',
       now,
@@ -126,6 +137,7 @@ export class ConversationRoom extends DurableObject<Bindings> {
     }
     await this.ctx.storage.deleteAlarm();
     await this.ctx.storage.deleteAll();
+    this.ready = false;
   }
 
   /** The WebSocket upgrade, already authorized by the Worker: `X-Room-User` is the participant. */
