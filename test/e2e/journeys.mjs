@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshnessJourneys } from './freshness-journeys.mjs';
 import { galleryJourneys } from './gallery.mjs';
+import { messagesJourneys } from './messages.mjs';
 import {
   accountMenuButton,
   assert,
@@ -737,6 +738,7 @@ export const journeys = [
   },
   ...freshnessJourneys,
   ...galleryJourneys,
+  ...messagesJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */
