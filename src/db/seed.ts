@@ -71,7 +71,8 @@ export async function seedDemo(
     createdAt: now - a.joinedDaysAgo * 86_400_000,
     updatedAt: now - Math.min(a.joinedDaysAgo, 10) * 86_400_000,
   }));
-  for (const part of chunk(userRows, Math.floor(MAX_PARAMS / 8))) {
+  // Drizzle binds every column of the table (defaults included), not only those given here.
+  for (const part of chunk(userRows, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(users)).length))) {
     await db.insert(users).values(part).onConflictDoNothing();
   }
   const idRows = await db

@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshnessJourneys } from './freshness-journeys.mjs';
 import { galleryJourneys } from './gallery.mjs';
-import { messagesJourneys } from './messages.mjs';
 import {
   accountMenuButton,
   assert,
@@ -21,6 +20,7 @@ import {
   submitAndWait,
   textOf,
 } from './lib.mjs';
+import { messagesJourneys } from './messages.mjs';
 
 const AD_LINK = /^\/anunt\/[^/?#]+\/[^/?#]+-\d+$/;
 const CATEGORY_LINK = /^\/anunturi\/(?!de\/)[a-z0-9-]+$/;

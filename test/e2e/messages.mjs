@@ -4,7 +4,18 @@
 // inbox and a conversation at 390 and 1280 px go to MESSAGES_SHOTS (default test/e2e/screenshots/).
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, DESKTOP, go, openPage, PHONE, SCREENSHOT_DIR, sidewaysOverflow, signIn, submitAndWait, textOf } from './lib.mjs';
+import {
+  assert,
+  DESKTOP,
+  go,
+  openPage,
+  PHONE,
+  SCREENSHOT_DIR,
+  sidewaysOverflow,
+  signIn,
+  submitAndWait,
+  textOf,
+} from './lib.mjs';
 
 const SELLER = { email: 'maria.ionescu@example.ro', name: 'Maria Ionescu' };
 const SHOTS = process.env.MESSAGES_SHOTS || SCREENSHOT_DIR;
@@ -45,14 +56,18 @@ async function journey({ browser, base, javaScript }) {
     assert(/^\/mesaje\/\d+$/.test(conversation), `the first message led to ${buyer.page.url()}`);
     assert((await textOf(buyer.page)).includes(question), 'the conversation does not show the message sent');
     if (javaScript)
-      await buyer.page.waitForFunction(() => document.querySelector('[data-conversation]')?.dataset.live === 'on', null, {
-        timeout: 10_000,
-      });
+      await buyer.page.waitForFunction(
+        () => document.querySelector('[data-conversation]')?.dataset.live === 'on',
+        null,
+        {
+          timeout: 10_000,
+        },
+      );
 
     // The seller sees the unread mark in the inbox (and on the header's menu with JavaScript).
     await go(seller.page, `${base}/mesaje`, { status: 200 });
     const item = seller.page.locator(`li.inbox__item--unread:has(a[href="${conversation}"])`);
-    assert((await item.count()) === 1, 'the seller\'s inbox has no unread mark on the new conversation');
+    assert((await item.count()) === 1, "the seller's inbox has no unread mark on the new conversation");
     if (javaScript) {
       const badge = seller.page.locator('#account-menu .account-menu__badge');
       await badge.waitFor({ state: 'visible', timeout: 10_000 });
@@ -60,7 +75,7 @@ async function journey({ browser, base, javaScript }) {
       await shoot(seller.page, 'messages-inbox-desktop');
     }
     await submitAndWait(seller.page, item.locator('a'));
-    assert((await textOf(seller.page)).includes(question), 'the seller does not see the buyer\'s message');
+    assert((await textOf(seller.page)).includes(question), "the seller does not see the buyer's message");
     if (javaScript) await shoot(seller.page, 'messages-conversation-desktop-before-reply');
 
     // The seller replies.
@@ -71,11 +86,17 @@ async function journey({ browser, base, javaScript }) {
       await seller.page.locator('.message--mine', { hasText: answer }).waitFor({ timeout: 10_000 });
       // Live: the buyer's open page shows the reply without a page load.
       await buyer.page.locator('.message', { hasText: answer }).waitFor({ timeout: 10_000 });
-      assert(new URL(buyer.page.url()).pathname === conversation, 'the buyer\'s page moved');
+      assert(new URL(buyer.page.url()).pathname === conversation, "the buyer's page moved");
     } else {
       await submitAndWait(seller.page, seller.page.locator('form[data-message-form] button[type=submit]'));
-      assert((await textOf(seller.page)).includes(answer), 'the reply is not on the seller\'s page after sending');
-      assert(!(await textOf(buyer.page)).includes(answer), 'without JavaScript the reply appeared before reloading');
+      assert(
+        (await textOf(seller.page)).includes(answer),
+        "the reply is not on the seller's page after sending",
+      );
+      assert(
+        !(await textOf(buyer.page)).includes(answer),
+        'without JavaScript the reply appeared before reloading',
+      );
       await buyer.page.reload({ waitUntil: 'load' });
       assert((await textOf(buyer.page)).includes(answer), 'the buyer does not see the reply after reloading');
     }
