@@ -40,7 +40,7 @@ export function renderAccountMenu(slot: HTMLElement, info: AccountInfo): void {
   button.append(label);
   const unread = info.signedIn ? (info.unreadMessages ?? 0) : 0;
   if (unread > 0) {
-    const badge = doc.createElement('span');
+    const badge = doc.createElement('strong');
     badge.className = 'account-menu__badge';
     badge.textContent = unread > 99 ? '99+' : String(unread);
     badge.setAttribute('aria-hidden', 'true');

@@ -37,7 +37,7 @@ import {
   startRefusal,
   writeRefusal,
 } from '../lib/conversation-access';
-import { formatDate, isoDate } from '../lib/dates';
+import { bucharestDay, formatDate, isoDate } from '../lib/dates';
 import { BadInput, Forbidden, NotAuthenticated, NotFound } from '../lib/errors';
 import { postPath, route } from '../lib/links';
 import { parseMessageText } from '../lib/message-text';
@@ -198,18 +198,24 @@ messageRoutes.post('/mesaje/anunt/:postId', async (c) => {
 
 // ---- the inbox ---------------------------------------------------------------------------
 
+/** The inbox's time of the last message: the hour today, the date before. */
+function shortWhen(ms: number, now: number): string {
+  return bucharestDay(ms) === bucharestDay(now) ? formatDate(ms, 'time') : formatDate(ms, 'short');
+}
+
 messageRoutes.get('/mesaje', async (c) => {
   c.header('Cache-Control', 'private, no-store');
   const user = c.get('user');
   if (!user) return signInTo(c, route('messages'));
   const rows = await listInbox(c.get('db'), user.id);
+  const now = Date.now();
   const items: InboxItem[] = rows.map((row) => {
     const photo = parsePhotoRef(row.photo);
     return {
       ...row,
       href: route('conversation', { id: row.id }),
       photoUrl: photo ? responsiveUrl(photo, 320) : null,
-      when: formatDate(row.lastMessageAt, 'longTime'),
+      when: shortWhen(row.lastMessageAt, now),
       whenIso: isoDate(row.lastMessageAt),
     };
   });

@@ -50,6 +50,10 @@ async function journey({ browser, base, javaScript }) {
     const question = `Bună ziua, mai este disponibil? (${tag})`;
     await buyer.page.locator('#mesaj summary').click();
     await buyer.page.locator('#mesaj textarea[name=text]').fill(question);
+    if (javaScript) {
+      await buyer.page.locator('#mesaj').scrollIntoViewIfNeeded();
+      await shoot(buyer.page, 'messages-ad-form-phone');
+    }
     const sent = await submitAndWait(buyer.page, buyer.page.locator('#mesaj button[type=submit]'));
     assert(sent?.status() === 200, `sending the first message ended on ${sent?.status()}`);
     const conversation = new URL(buyer.page.url()).pathname;
