@@ -1,5 +1,6 @@
 // Private messages: the inbox `/mesaje`, one conversation `/mesaje/<id>`, and the page of the
 // first message about an ad when it must be shown again (`/mesaje/anunt/<id>`).
+import { CameraIcon } from '../components/Icons';
 import { MessageForm } from '../components/MessageForm';
 import type { InboxRow } from '../db/conversations';
 import { plural } from '../lib/plural';
@@ -47,7 +48,9 @@ export function InboxPage({ items }: { items: InboxItem[] }) {
                     loading="lazy"
                   />
                 ) : (
-                  <span className="inbox__photo inbox__photo--none" aria-hidden="true" />
+                  <span className="inbox__photo inbox__photo--none" aria-hidden="true">
+                    <CameraIcon size={22} />
+                  </span>
                 )}
                 <span className="inbox__body">
                   <span className="inbox__top">
