@@ -104,6 +104,8 @@ export interface ConversationPageProps {
   /** The reply form, or why there is none. */
   reply: { action: string; text?: string; error?: string } | null;
   cannotWrite?: string;
+  /** A refused reply's text, given back so it is not lost. */
+  refusedText?: string;
   blockAction?: string;
   unblockAction?: string;
   reportAction?: string;
@@ -183,9 +185,21 @@ export function ConversationPage(props: ConversationPageProps) {
           error={props.reply.error}
         />
       ) : props.cannotWrite ? (
-        <p className="notice notice--warn" role="status">
-          {props.cannotWrite}
-        </p>
+        <div className="notice notice--warn" role="status">
+          <p>{props.cannotWrite}</p>
+          {props.refusedText ? (
+            <>
+              <p>Mesajul dumneavoastră nu a fost trimis:</p>
+              <textarea
+                className="message__refused"
+                readOnly
+                rows={3}
+                defaultValue={props.refusedText}
+                aria-label="Mesajul netrimis"
+              />
+            </>
+          ) : null}
+        </div>
       ) : null}
       {props.blockAction || props.unblockAction || props.reportAction ? (
         <div className="conversation__tools">

@@ -245,7 +245,7 @@ async function renderConversation(
   user: CurrentUser,
   loaded: Loaded,
   status: number,
-  form: { text?: string; error?: string } = {},
+  form: { text?: string; error?: string; refusedText?: string } = {},
 ) {
   const { conversation, access, target } = loaded;
   const db = c.get('db');
@@ -286,10 +286,11 @@ async function renderConversation(
       }))}
       reply={
         access === 'participant' && !refusal
-          ? { action: route('conversation', { id: conversation.id }), ...form }
+          ? { action: route('conversation', { id: conversation.id }), text: form.text, error: form.error }
           : null
       }
-      cannotWrite={form.error && refusal ? REFUSALS[refusal] : refusal ? REFUSALS[refusal] : undefined}
+      cannotWrite={refusal ? REFUSALS[refusal] : undefined}
+      refusedText={form.refusedText}
       blockAction={
         access === 'participant' && conversation.blockedBy === null ? base('blocheaza') : undefined
       }
@@ -333,7 +334,8 @@ messageRoutes.post('/mesaje/:id{[0-9]+}', async (c) => {
   const refusal = writeRefusal(loaded.conversation, user, adState(loaded.target, Date.now()));
   if (refusal) {
     if (prefersJson(c)) return c.json({ error: REFUSALS[refusal] }, refusalStatus(refusal));
-    throw new Forbidden(REFUSALS[refusal]);
+    // The page again, with the reason and what was typed (to copy elsewhere).
+    return renderConversation(c, user, loaded, refusalStatus(refusal), { refusedText: typed });
   }
   const parsed = parseMessageText(raw);
   if (!parsed.ok) {

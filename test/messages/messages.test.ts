@@ -186,6 +186,12 @@ describe('the authorization table', () => {
     const again = await postFormAs(`/mesaje/anunt/${post.id}`, { text: 'Alo din nou' }, buyer.cookie);
     expect(again.status).toBe(403);
     expect(await again.text()).toContain('Alo din nou');
+    // Without JavaScript: the page again, 403, with the reason and the text that was not sent.
+    const page = await postFormAs(`/mesaje/${id}`, { text: 'Textul nesalvat' }, buyer.cookie);
+    expect(page.status).toBe(403);
+    const html = await page.text();
+    expect(textOf(html)).toContain(REFUSALS.blockedByOther);
+    expect(html).toContain('Textul nesalvat');
     const mine = await postFormAs(`/mesaje/${id}`, { text: 'x' }, seller.cookie, JSON_ACCEPT);
     expect(((await mine.json()) as { error: string }).error).toBe(REFUSALS.blockedByMe);
     // Only the one who blocked may unblock.
