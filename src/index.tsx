@@ -8,6 +8,7 @@ import { d1Session } from './d1-session';
 import { devRoutes } from './dev/routes';
 import type { AppEnv, Bindings } from './env';
 import { flashMiddleware } from './flash';
+import { handleJobs } from './jobs/consumer';
 import { runScheduled } from './jobs/daily';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
@@ -21,6 +22,7 @@ import { authRoutes } from './routes/auth';
 import { editorRoutes } from './routes/editor';
 import { homeRoutes } from './routes/home';
 import { legacyRoutes } from './routes/legacy';
+import { messageRoutes } from './routes/messages';
 import { moderationRoutes } from './routes/moderation';
 import { pageRoutes } from './routes/pages';
 import { photoRoutes } from './routes/photos';
@@ -110,6 +112,7 @@ app.route('/', postsRoutes);
 app.route('/', postRoutes);
 app.route('/', searchRoutes);
 app.route('/', editorRoutes);
+app.route('/', messageRoutes);
 app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
@@ -193,9 +196,15 @@ app.onError((err, c) => {
   });
 });
 
+// The Durable Object class of private conversations (bound as CONVERSATIONS in wrangler.toml).
+export { ConversationRoom } from './messages/room';
+
 export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+  },
+  async queue(batch: MessageBatch<unknown>, env: Bindings, _ctx: ExecutionContext) {
+    await handleJobs(batch, env);
   },
 } satisfies ExportedHandler<Bindings>;

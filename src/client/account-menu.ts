@@ -1,10 +1,16 @@
 // Fills the header's account slot in the browser (docs/product.md#page-shell): public pages stay the same for everyone
 // and cacheable; the menu comes from a private endpoint.
 
+import { plural } from '../lib/plural';
+
+const UNREAD = { none: '', one: 'o conversație necitită', many: 'conversații necitite' };
+
 export interface AccountInfo {
   signedIn: boolean;
   name?: string;
   avatarUrl?: string | null;
+  /** Conversations with unread messages: a badge on the button. */
+  unreadMessages?: number;
   links: { label: string; href: string; method?: 'post' }[];
 }
 
@@ -32,7 +38,19 @@ export function renderAccountMenu(slot: HTMLElement, info: AccountInfo): void {
   const label = doc.createElement('span');
   label.textContent = info.signedIn && info.name ? info.name : 'Cont';
   button.append(label);
-  if (info.signedIn && info.name) button.setAttribute('aria-label', `Contul meu: ${info.name}`);
+  const unread = info.signedIn ? (info.unreadMessages ?? 0) : 0;
+  if (unread > 0) {
+    const badge = doc.createElement('strong');
+    badge.className = 'account-menu__badge';
+    badge.textContent = unread > 99 ? '99+' : String(unread);
+    badge.setAttribute('aria-hidden', 'true');
+    button.append(badge);
+  }
+  if (info.signedIn && info.name)
+    button.setAttribute(
+      'aria-label',
+      unread > 0 ? `Contul meu: ${info.name}, ${plural(unread, UNREAD)}` : `Contul meu: ${info.name}`,
+    );
 
   const list = doc.createElement('ul');
   list.id = 'account-menu-list';

@@ -3,7 +3,11 @@ import { PhoneIcon } from './Icons';
 
 export type ContactState =
   /** Not asked yet: only the control, the number is not in the page. */
-  { state: 'hidden'; revealHref: string } | { state: 'shown'; phone: string } | { state: 'none' };
+  | { state: 'hidden'; revealHref: string }
+  | { state: 'shown'; phone: string }
+  | { state: 'none' }
+  /** "Doar mesaje": the author wants to be written to on the site only. */
+  | { state: 'messages' };
 
 /** WhatsApp's click-to-chat link for a national number (`07…`). */
 export function whatsappUrl(national: string): string {
@@ -41,6 +45,11 @@ export function ContactReveal({ contact }: { contact: ContactState }) {
             Spuneți că ați văzut anunțul pe eRădăuți. Nu trimiteți bani în avans.
           </p>
         </div>
+      ) : contact.state === 'messages' ? (
+        <p className="contact__none muted">
+          Autorul preferă să fie contactat doar prin mesaje pe eRădăuți.{' '}
+          <a href="#mesaj">Trimiteți un mesaj</a>.
+        </p>
       ) : (
         <p className="contact__none muted">Autorul nu a lăsat un număr de telefon.</p>
       )}

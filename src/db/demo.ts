@@ -32,7 +32,8 @@ export async function insertDemoUsers(
   db: Db,
   rows: (typeof users.$inferInsert & { clerkId: string })[],
 ): Promise<{ id: number; clerkId: string }[]> {
-  for (const part of chunk(rows, Math.floor(MAX_PARAMS / 8))) {
+  // Drizzle binds every column of the table (defaults included), not only those given here.
+  for (const part of chunk(rows, Math.floor(MAX_PARAMS / Object.keys(getTableColumns(users)).length))) {
     await db.insert(users).values(part).onConflictDoNothing();
   }
   return db

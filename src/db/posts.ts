@@ -201,6 +201,8 @@ export interface PostAuthor {
   phone: string | null;
   banned: boolean;
   createdAt: number;
+  /** "Doar mesaje" in the author's profile: no phone on any of their ads. */
+  messagesOnly: boolean;
 }
 
 export interface NeighbourPost {
@@ -255,6 +257,7 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
           authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
           authorBanned: sql<number>`${users.banned}`.as('user_banned'),
           authorCreatedAt: sql<number>`${users.createdAt}`.as('author_created_at'),
+          authorMessagesOnly: sql<number>`${users.messagesOnly}`.as('author_messages_only'),
         })
         .from(posts)
         .innerJoin(users, eq(users.id, posts.userId))
@@ -286,6 +289,7 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
       phone: row.authorPhone,
       banned: !!row.authorBanned,
       createdAt: row.authorCreatedAt,
+      messagesOnly: !!row.authorMessagesOnly,
     },
     photos: photoRows,
     tree,

@@ -19,6 +19,8 @@ export const users = sqliteTable(
       .notNull()
       .default('user'),
     banned: integer('banned', { mode: 'boolean' }).notNull().default(false),
+    /** "Doar mesaje": the phone is never shown on any of this person's ads (migration 0012). */
+    messagesOnly: integer('messages_only', { mode: 'boolean' }).notNull().default(false),
     createdAt: integer('created_at').notNull(),
     updatedAt: integer('updated_at').notNull(),
   },
@@ -104,6 +106,8 @@ export const posts = sqliteTable(
      * (db/ad-text.MASK_VERSION); older rows are re-masked by the daily job (migration 0008).
      */
     maskVersion: integer('mask_version').notNull().default(0),
+    /** "Doar mesaje" for this ad: its phone is never shown (migration 0012). */
+    messagesOnly: integer('messages_only', { mode: 'boolean' }).notNull().default(false),
   },
   (t) => [
     index('posts_listing').on(t.status, t.categoryId, t.promotion, t.bumpedAt),
@@ -253,11 +257,87 @@ export const searchTermsPending = sqliteTable('search_terms_pending', {
   postId: integer('post_id').primaryKey(),
 });
 
+/**
+ * The index of private conversations (migration 0012); the messages themselves live in one Durable
+ * Object per conversation (src/messages/room.ts). One row per ad and buyer.
+ */
+export const conversations = sqliteTable(
+  'conversations',
+  {
+    id: integer('id').primaryKey({ autoIncrement: true }),
+    postId: integer('post_id').notNull(),
+    buyerId: integer('buyer_id').notNull(),
+    sellerId: integer('seller_id').notNull(),
+    /** The ad's title when the conversation opened: the inbox still names a deleted ad. */
+    postTitle: text('post_title').notNull(),
+    createdAt: integer('created_at').notNull(),
+    lastMessageAt: integer('last_message_at').notNull(),
+    /** The start of the last message, phone numbers masked. */
+    lastPreview: text('last_preview').notNull().default(''),
+    lastSenderId: integer('last_sender_id'),
+    /** Messages the buyer (seller) has not read yet. */
+    unreadBuyer: integer('unread_buyer').notNull().default(0),
+    unreadSeller: integer('unread_seller').notNull().default(0),
+    /** The participant who blocked the other; null when nobody did. */
+    blockedBy: integer('blocked_by'),
+    reportedAt: integer('reported_at'),
+    reportedBy: integer('reported_by'),
+    reportReason: text('report_reason'),
+    /** When the daily job found the ad deleted; the conversation is removed 30 days later. */
+    postDeletedAt: integer('post_deleted_at'),
+  },
+  (t) => [
+    uniqueIndex('conversations_post_buyer').on(t.postId, t.buyerId),
+    index('conversations_buyer').on(t.buyerId, t.lastMessageAt),
+    index('conversations_seller').on(t.sellerId, t.lastMessageAt),
+    index('conversations_created').on(t.buyerId, t.createdAt),
+    index('conversations_reported').on(t.reportedAt),
+    index('conversations_deleted').on(t.postDeletedAt),
+  ],
+);
+
 /** Key/value flags the app keeps for itself (e.g. whether the demo seed ran). */
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
+});
+
+/** Kinds of mail a person turned off (src/mail/kinds.ts); no row means the kind is on (migration 0010). */
+export const mailOptouts = sqliteTable(
+  'mail_optouts',
+  {
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Expiry reminders: one row per ad, expiry date and stage, claimed before the mail is sent so that
+ * no reminder ever goes out twice (migration 0010). `sent_at` is set once the owner's mail went out.
+ */
+export const expiryReminders = sqliteTable(
+  'expiry_reminders',
+  {
+    postId: integer('post_id').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    stage: text('stage', { enum: ['soon', 'expired'] }).notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.expiresAt, t.stage] }),
+    index('expiry_reminders_user').on(t.userId, t.stage, t.sentAt),
+  ],
+);
+
+/** Single-use links from mails that have been used (migration 0010). */
+export const usedTokens = sqliteTable('used_tokens', {
+  id: text('id').primaryKey(),
+  usedAt: integer('used_at').notNull(),
 });
 
 export type User = typeof users.$inferSelect;
@@ -266,3 +346,4 @@ export type Post = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
 export type Photo = typeof photos.$inferSelect;
 export type Report = typeof reports.$inferSelect;
+export type Conversation = typeof conversations.$inferSelect;

@@ -114,6 +114,8 @@ export interface ProfileChanges {
   phone: string | null;
   /** Undefined: leave the avatar as it is. */
   avatarPhotoId?: number | null;
+  /** "Doar mesaje" (undefined: unchanged). */
+  messagesOnly?: boolean;
 }
 
 export async function updateProfile(db: Db, userId: number, changes: ProfileChanges, now = Date.now()) {
@@ -123,6 +125,7 @@ export async function updateProfile(db: Db, userId: number, changes: ProfileChan
       name: changes.name,
       phone: changes.phone,
       ...(changes.avatarPhotoId !== undefined ? { avatarPhotoId: changes.avatarPhotoId } : {}),
+      ...(changes.messagesOnly !== undefined ? { messagesOnly: changes.messagesOnly } : {}),
       updatedAt: now,
     })
     .where(eq(users.id, userId));

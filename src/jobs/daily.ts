@@ -4,6 +4,7 @@ import { deleteStaleDrafts, expirePosts } from '../db/lifecycle';
 import { openDb } from '../db/session';
 import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
+import { cleanupConversations } from '../messages/cleanup';
 import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
@@ -18,6 +19,8 @@ export interface ScheduledReport {
   /** Changed ads whose words were added to the search's spelling candidates. */
   spellingAds: number;
   remasked: number;
+  /** Conversations about ads deleted more than 30 days ago, removed. */
+  conversationsRemoved: number;
 }
 
 /**
@@ -35,11 +38,12 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
   const staleDrafts = stale.drafts;
   const orphanPhotos = await cleanupOrphanPhotos(env, db, now);
   const remasked = await remaskStoredText(db, REMASK_PER_RUN);
+  const { removed: conversationsRemoved } = await cleanupConversations(env, db, now);
   let spellingAds = 0;
   for (let round = 0; round < MAX_SPELLING_ROUNDS; round++) {
     const n = await drainPendingTerms(env.DB);
     spellingAds += n;
     if (n < DRAIN_BATCH) break;
   }
-  return { expired, staleDrafts, orphanPhotos, remasked, spellingAds };
+  return { expired, staleDrafts, orphanPhotos, remasked, spellingAds, conversationsRemoved };
 }

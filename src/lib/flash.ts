@@ -27,6 +27,12 @@ export const FLASH_MESSAGES = {
   deblocat: 'Autorul a fost deblocat.',
   conectat: 'V-ați conectat.',
   deconectat: 'V-ați deconectat.',
+  'persoana-blocata': 'Persoana a fost blocată: nu vă mai poate scrie în această conversație.',
+  'persoana-deblocata': 'Persoana a fost deblocată.',
+  'conversatie-raportata': 'Mulțumim! Conversația a fost trimisă operatorilor, care o pot citi acum.',
+  'raport-inchis': 'Raportul conversației a fost închis.',
+  'doar-mesaje': 'Numărul de telefon nu mai este afișat: cumpărătorii vă pot scrie doar prin mesaje.',
+  'telefon-afisat': 'Numărul de telefon este din nou afișat la cerere.',
 } as const;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;

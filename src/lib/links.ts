@@ -37,6 +37,11 @@ export const ROUTES = {
   moderation: '/moderare',
   moderatePost: '/moderare/anunt/[postId]/[action]',
   moderateUser: '/moderare/utilizator/[userId]/[action]',
+  messages: '/mesaje',
+  conversation: '/mesaje/[id]',
+  conversationAction: '/mesaje/[id]/[action]',
+  messageAd: '/mesaje/anunt/[postId]',
+  messagesOnlyPost: '/mesaje/doar-mesaje/[postId]',
 } as const;
 
 export type RouteName = keyof typeof ROUTES;

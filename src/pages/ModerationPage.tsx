@@ -3,6 +3,8 @@
 
 import { HideForm } from '../components/HideForm';
 import { PromoteForm } from '../components/PromoteForm';
+import { ReportedConversations } from '../components/ReportedConversations';
+import type { ReportedConversation } from '../db/conversations';
 import type { LogRow, ModerationPost } from '../db/moderation';
 import { formatDate } from '../lib/dates';
 import { PHOTOS, plural } from '../lib/plural';
@@ -23,6 +25,8 @@ export interface ModerationPageProps {
   hideReasons: readonly string[];
   newest: ModerationRow[];
   log: LogRow[];
+  /** Private conversations a participant reported (operators may read them). */
+  reportedConversations?: ReportedConversation[];
   minPromotionDate: string;
   defaultPromotionDate: string;
 }
@@ -172,6 +176,7 @@ export function ModerationPage(props: ModerationPageProps) {
           props.reported.map((row) => <PostRow key={row.id} row={row} prefix="r" props={props} />)
         )}
       </section>
+      {props.reportedConversations ? <ReportedConversations items={props.reportedConversations} /> : null}
       <section aria-labelledby="newest-title" className="moderation__section" id="anunturi-noi">
         <h2 id="newest-title">Anunțuri noi</h2>
         {props.newest.length === 0 ? (

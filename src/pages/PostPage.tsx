@@ -3,6 +3,7 @@ import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
 import { ContactReveal, type ContactState } from '../components/ContactReveal';
 import { Gallery } from '../components/Gallery';
 import { CircleUserIcon, InfoIcon, PinIcon } from '../components/Icons';
+import { MessageSeller, MessagesOnlyToggle, type MessagesOnlyToggleProps } from '../components/MessageForm';
 import { PostGrid } from '../components/PostCard';
 import {
   OperatorPanel,
@@ -48,6 +49,10 @@ export interface PostPageProps {
   operatorPanel?: OperatorPanelProps;
   /** False for the ad's own author: nobody reports their own ad. */
   canReport?: boolean;
+  /** Where "Trimite un mesaj" posts (active ads, not the viewer's own). */
+  messageAction?: string;
+  /** The author's "Doar mesaje" switch for this ad. */
+  messagesOnlyToggle?: MessagesOnlyToggleProps;
 }
 
 const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: string }> = {
@@ -160,7 +165,9 @@ export function PostPage(props: PostPageProps) {
             <p className="ad__price">{price ?? 'Preț nespecificat'}</p>
             {price && post.negotiable ? <p className="ad__nego muted">Preț negociabil</p> : null}
             {props.contact ? <ContactReveal contact={props.contact} /> : null}
+            {props.messagesOnlyToggle ? <MessagesOnlyToggle {...props.messagesOnlyToggle} /> : null}
           </div>
+          {props.messageAction ? <MessageSeller action={props.messageAction} /> : null}
           <div className="box author-card">
             <CircleUserIcon size={40} />
             <div>

@@ -8,6 +8,8 @@ import { CircleUserIcon } from '../components/Icons';
 export interface ProfileValues {
   name: string;
   phone: string;
+  /** "Doar mesaje": the phone is never shown on the person's ads. */
+  messagesOnly?: boolean;
 }
 
 export interface ProfilePageProps {
@@ -81,6 +83,13 @@ export function ProfilePage({
             <input {...control} type="tel" autoComplete="tel" inputMode="tel" defaultValue={values.phone} />
           )}
         </Field>
+        <label className="profile-form__check">
+          <input type="checkbox" name="messagesOnly" value="1" defaultChecked={values.messagesOnly} />{' '}
+          <span>
+            <strong>Doar mesaje</strong>: nu afișa telefonul la niciun anunț; cumpărătorii îmi scriu pe
+            eRădăuți.
+          </span>
+        </label>
         <fieldset className="field profile-form__avatar">
           <legend className="field__label">Fotografie de profil</legend>
           <div className="profile-form__avatar-row">

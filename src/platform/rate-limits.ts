@@ -24,7 +24,8 @@ type LimiterName =
   | 'SIGN_IN_LIMITER'
   | 'UPLOAD_LIMITER'
   | 'NEW_POST_LIMITER'
-  | 'SEARCH_LIMITER';
+  | 'SEARCH_LIMITER'
+  | 'MESSAGE_LIMITER';
 
 function isProduction(env: Bindings): boolean {
   return env.ENVIRONMENT === 'production' || /^https:/i.test(env.SITE_URL ?? '');
@@ -137,3 +138,11 @@ export async function limitSearch(c: Context<AppEnv>): Promise<void> {
   if (!(await allowed(c, 'SEARCH_LIMITER', clientKey(c))))
     refuse(`Prea multe căutări într-un minut. ${WAIT}`);
 }
+
+/** Whether this person may open a new conversation now (false: too many this minute). */
+export async function newConversationAllowed(c: Context<AppEnv>, userId: number): Promise<boolean> {
+  return allowed(c, 'MESSAGE_LIMITER', `u:${userId}`);
+}
+
+/** The message of a refused new conversation (shown above the kept message form, with `Retry-After`). */
+export const NEW_CONVERSATION_REFUSAL = `Ați început prea multe conversații într-un minut. ${WAIT}`;

@@ -1,9 +1,11 @@
 // `GET /api/cont`: the header's account menu (docs/product.md#page-shell), filled in the browser so that public pages
 // stay the same for everyone. Private and never cached.
 import { Hono } from 'hono';
+import { countUnreadConversations } from '../db/conversations';
 import { getPhoto } from '../db/photos';
 import type { AppEnv, CurrentUser, Db } from '../env';
 import { route, safeReturnPath } from '../lib/links';
+import { plural } from '../lib/plural';
 import { responsiveUrl } from '../photos/urls';
 
 export interface AccountMenuLink {
@@ -17,6 +19,8 @@ export interface AccountInfo {
   name?: string;
   avatarUrl?: string | null;
   isOperator?: boolean;
+  /** Conversations with messages the person has not read (the menu's badge). */
+  unreadMessages?: number;
   links: AccountMenuLink[];
 }
 
@@ -26,7 +30,11 @@ export async function avatarUrl(db: Db, user: Pick<CurrentUser, 'avatarPhotoId'>
   return photo ? responsiveUrl(photo, 320) : null;
 }
 
-export function accountLinks(user: CurrentUser | null, returnTo?: string): AccountMenuLink[] {
+export function accountLinks(
+  user: CurrentUser | null,
+  returnTo?: string,
+  unreadMessages = 0,
+): AccountMenuLink[] {
   if (!user) {
     const q = { redirect_url: returnTo && returnTo !== '/' ? returnTo : undefined };
     return [
@@ -36,12 +44,20 @@ export function accountLinks(user: CurrentUser | null, returnTo?: string): Accou
   }
   return [
     { label: 'Anunțurile mele', href: route('myPosts') },
+    { label: messagesLabel(unreadMessages), href: route('messages') },
     { label: 'Publică anunţ', href: route('newPost') },
     { label: 'Profil', href: route('profile') },
     ...(user.isOperator ? [{ label: 'Moderare', href: route('moderation') }] : []),
     { label: 'Ieșire', href: route('signOut'), method: 'post' as const },
   ];
 }
+
+/** "Mesaje", with the number of unread conversations when there are any. */
+export function messagesLabel(unread: number): string {
+  return unread > 0 ? `Mesaje (${plural(unread, UNREAD_CONVERSATIONS)})` : 'Mesaje';
+}
+
+const UNREAD_CONVERSATIONS = { none: 'nicio conversație necitită', one: '1 necitită', many: 'necitite' };
 
 export const accountRoutes = new Hono<AppEnv>();
 
@@ -60,13 +76,17 @@ accountRoutes.get('/api/cont', async (c) => {
   } catch {
     returnTo = undefined;
   }
+  const [avatar, unreadMessages] = user
+    ? await Promise.all([avatarUrl(c.get('db'), user), countUnreadConversations(c.get('db'), user.id)])
+    : [null, 0];
   const info: AccountInfo = user
     ? {
         signedIn: true,
         name: user.name,
-        avatarUrl: await avatarUrl(c.get('db'), user),
+        avatarUrl: avatar,
         isOperator: user.isOperator,
-        links: accountLinks(user),
+        unreadMessages,
+        links: accountLinks(user, undefined, unreadMessages),
       }
     : { signedIn: false, links: accountLinks(null, returnTo) };
   return c.json(info);

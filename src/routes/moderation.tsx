@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
 import { getCategoryTreeCached } from '../db/categories';
+import { listReportedConversations } from '../db/conversations';
 import { deletePost } from '../db/lifecycle';
 import {
   type LogEntry,
@@ -133,7 +134,11 @@ const DONE: Record<string, FlashCode> = {
 
 moderationRoutes.get('/moderare', async (c) => {
   const db = c.get('db');
-  const [data, tree] = await Promise.all([moderationData(db), getCategoryTreeCached(db)]);
+  const [data, tree, reportedConversations] = await Promise.all([
+    moderationData(db),
+    getCategoryTreeCached(db),
+    listReportedConversations(db),
+  ]);
   const now = Date.now();
   const hrefOf = (p: { id: number; slug: string; categoryId: number }) =>
     postPath(p, tree.byId.get(p.categoryId)?.slug ?? 'diverse');
@@ -153,6 +158,7 @@ moderationRoutes.get('/moderare', async (c) => {
       hideReasons={HIDE_REASONS}
       newest={rows(data.newest)}
       log={data.log}
+      reportedConversations={reportedConversations}
       minPromotionDate={formatIsoDay(now + DAY_MS)}
       defaultPromotionDate={formatIsoDay(now + 7 * DAY_MS)}
     />,

@@ -85,14 +85,18 @@ async function adPage(c: Context<AppEnv>) {
   const wantsContact = url.searchParams.has('contact');
   const active = notice === null;
   let contact: ContactState | null = null;
+  // "Doar mesaje" (the ad's or the author's): the phone is not shown at all, not even on request.
+  const messagesOnly = post.messagesOnly || author.messagesOnly;
   if (active || !isPublic) {
-    const phone = post.phone ?? author.phone;
+    const phone = messagesOnly ? null : (post.phone ?? author.phone);
     if (phone && wantsContact) await limitContactReveal(c, post.id);
-    contact = !phone
-      ? { state: 'none' }
-      : wantsContact
-        ? { state: 'shown', phone }
-        : { state: 'hidden', revealHref: `${link(canonical, {}, { contact: true })}#contact` };
+    contact = messagesOnly
+      ? { state: 'messages' }
+      : !phone
+        ? { state: 'none' }
+        : wantsContact
+          ? { state: 'shown', phone }
+          : { state: 'hidden', revealHref: `${link(canonical, {}, { contact: true })}#contact` };
   }
   // The contact reveal and the owner's view of a hidden ad are personal: never cached or indexed.
   if (wantsContact || !isPublic) c.header('Cache-Control', 'private, no-store');
@@ -149,6 +153,16 @@ async function adPage(c: Context<AppEnv>) {
       ownerPanel={panels.ownerPanel}
       operatorPanel={panels.operatorPanel}
       canReport={!user || user.id !== post.userId}
+      messageAction={active && user?.id !== post.userId ? route('messageAd', { postId: post.id }) : undefined}
+      messagesOnlyToggle={
+        panels.ownerPanel
+          ? {
+              action: route('messagesOnlyPost', { postId: post.id }),
+              on: post.messagesOnly,
+              byProfile: author.messagesOnly,
+            }
+          : undefined
+      }
     />,
     {
       title: [post.title, price, post.locality].filter(Boolean).join(' — '),

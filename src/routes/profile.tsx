@@ -16,6 +16,7 @@ import { setFlash } from '../flash';
 import { BadInput, HttpError } from '../lib/errors';
 import { route } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
+import { purgeForAuthor } from '../page-purge';
 import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
 import { deletePhotosByIds } from '../photos/cleanup';
 import { ingestPhoto } from '../photos/ingest';
@@ -51,7 +52,13 @@ async function render(
 
 profileRoutes.get('/profile/edit', (c) => {
   const user = requireUser(c);
-  return render(c, user, { name: user.name, phone: user.phone ?? '' }, {}, 200);
+  return render(
+    c,
+    user,
+    { name: user.name, phone: user.phone ?? '', messagesOnly: user.messagesOnly },
+    {},
+    200,
+  );
 });
 
 /** Sends the new name (and avatar) to Clerk without holding up the answer; failures are ignored. */
@@ -79,7 +86,11 @@ profileRoutes.post('/profile/edit', async (c) => {
   const user = requireWriter(c);
   const body = await c.req.parseBody();
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
-  const values: ProfileValues = { name: str(body.name), phone: str(body.phone) };
+  const values: ProfileValues = {
+    name: str(body.name),
+    phone: str(body.phone),
+    messagesOnly: str(body.messagesOnly) === '1',
+  };
   const errors: Record<string, string> = {};
 
   const name = values.name.trim().replace(/\s+/g, ' ');
@@ -144,7 +155,13 @@ async function saveProfile(
   }
   const remove = str(body.remove_avatar) === '1';
   const avatarPhotoId = photo ? photo.id : remove ? null : undefined;
-  await updateProfile(c.get('db'), user.id, { name, phone, avatarPhotoId });
+  await updateProfile(c.get('db'), user.id, {
+    name,
+    phone,
+    avatarPhotoId,
+    messagesOnly: values.messagesOnly === true,
+  });
+  if (values.messagesOnly !== user.messagesOnly) await purgeForAuthor(c.req.url, c.get('db'), user.id);
   // The replaced avatar is no longer shown anywhere.
   if (avatarPhotoId !== undefined && user.avatarPhotoId && user.avatarPhotoId !== avatarPhotoId) {
     await deletePhotosByIds(c.env, c.get('db'), [user.avatarPhotoId]).catch(() => undefined);

@@ -21,6 +21,7 @@ import {
   submitAndWait,
   textOf,
 } from './lib.mjs';
+import { messagesJourneys } from './messages.mjs';
 
 const AD_LINK = /^\/anunt\/[^/?#]+\/[^/?#]+-\d+$/;
 const CATEGORY_LINK = /^\/anunturi\/(?!de\/)[a-z0-9-]+$/;
@@ -751,6 +752,7 @@ export const journeys = [
   },
   ...freshnessJourneys,
   ...galleryJourneys,
+  ...messagesJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */

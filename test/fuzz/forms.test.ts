@@ -35,6 +35,9 @@ const FIELDS = [
   'avatar',
   'reason',
   'details',
+  'text',
+  'on',
+  'messagesOnly',
   'redirect_url',
   'returnTo',
   'promotedUntil',
@@ -81,6 +84,15 @@ const FORM_ROUTES = fc.oneof(
     )
     .map(([id, action]) => `/moderare/${id}/${action}`),
   plausibleSegment.map((id) => `/api/poze/${id}`),
+  plausibleSegment.map((id) => `/mesaje/anunt/${id}`),
+  plausibleSegment.map((id) => `/mesaje/${id}`),
+  plausibleSegment.map((id) => `/mesaje/doar-mesaje/${id}`),
+  fc
+    .tuple(
+      plausibleSegment,
+      fc.constantFrom('citit', 'blocheaza', 'deblocheaza', 'raporteaza', 'inchide-raportul'),
+    )
+    .map(([id, action]) => `/mesaje/${id}/${action}`),
 );
 
 const fileValue = fc

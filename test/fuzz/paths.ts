@@ -39,6 +39,11 @@ export const paths: fc.Arbitrary<string> = fc.oneof(
     .tuple(fc.constantFrom('sign-in', 'sign-up', 'after-auth', 'sign-out'), segment, queryString)
     .map(([p, s, q]) => `/clerk/${p}/${s}?${q}`),
   fc.tuple(plausibleSegment).map(([a]) => `/raporteaza/${a}`),
+  fc.tuple(queryString).map(([q]) => `/mesaje?${q}`),
+  fc
+    .tuple(plausibleSegment, fc.constantFrom('', '/live', '/citit'))
+    .map(([a, tail]) => `/mesaje/${a}${tail}`),
+  fc.tuple(plausibleSegment).map(([a]) => `/mesaje/anunt/${a}`),
   fc.tuple(segment, segment).map(([a, b]) => `/${a}/${b}`),
   fc.constantFrom(
     '/404',

@@ -1,0 +1,32 @@
+// Every kind of background job: a discriminated union on `kind`. Each feature adds its variant here
+// and its handler in registry.ts (the compiler then insists on both).
+import type { MailKind } from '../mail/kinds';
+
+/**
+ * A mail already written, to one person: the handler asks `mailRecipient` at send time, so a person
+ * banned or unsubscribed in the meantime gets nothing.
+ */
+export interface SendMailJob {
+  kind: 'send-mail';
+  userId: number;
+  mailKind: MailKind;
+  subject: string;
+  text: string;
+  html: string;
+  headers?: Record<string, string>;
+}
+
+/** A private message left unread ten minutes (src/messages/notices.ts). */
+export interface MessageUnreadJob {
+  kind: 'message-unread';
+  conversationId: number;
+  recipientId: number;
+  senderId: number;
+  messageId: number;
+  /** The start of the message (masked when the mail is written). */
+  excerpt: string;
+}
+
+export type Job = SendMailJob | MessageUnreadJob;
+export type JobKind = Job['kind'];
+export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;

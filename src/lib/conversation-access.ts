@@ -1,0 +1,86 @@
+// Who may read and write a private conversation, as pure rules (the routes apply them):
+// its two participants read it; operators read it only once it was reported; a participant writes
+// unless banned, blocked, or the ad is gone or hidden.
+
+export interface AccessViewer {
+  id: number;
+  banned: boolean;
+  isOperator: boolean;
+}
+
+export interface AccessConversation {
+  buyerId: number;
+  sellerId: number;
+  blockedBy: number | null;
+  reportedAt: number | null;
+}
+
+/** The ad as the conversation's writers see it. */
+export type AdState = 'active' | 'closed' | 'hidden' | 'deleted';
+
+export type ReadAccess = 'participant' | 'operator' | null;
+
+export function readAccess(conversation: AccessConversation, viewer: AccessViewer | null): ReadAccess {
+  if (!viewer) return null;
+  if (viewer.id === conversation.buyerId || viewer.id === conversation.sellerId) return 'participant';
+  if (viewer.isOperator && !viewer.banned && conversation.reportedAt !== null) return 'operator';
+  return null;
+}
+
+export const REFUSALS = {
+  banned: 'Contul dumneavoastră a fost suspendat: nu puteți trimite mesaje.',
+  ownAd: 'Acesta este anunțul dumneavoastră: nu vă puteți trimite mesaje singur.',
+  notParticipant: 'Nu participați la această conversație.',
+  hidden: 'Anunțul nu mai este disponibil, așa că nu se mai pot trimite mesaje despre el.',
+  deleted: 'Anunțul a fost șters, așa că nu se mai pot trimite mesaje despre el.',
+  inactive: 'Anunțul nu mai este activ: puteți scrie doar despre anunțurile active.',
+  blockedByOther: 'Această persoană nu mai primește mesaje de la dumneavoastră.',
+  blockedByMe: 'Ați blocat această persoană. Deblocați-o ca să îi puteți scrie din nou.',
+} as const;
+
+export type Refusal = keyof typeof REFUSALS;
+
+/** Why `viewer` may not write in this conversation, or null when they may. */
+export function writeRefusal(
+  conversation: AccessConversation,
+  viewer: AccessViewer,
+  ad: AdState,
+): Refusal | null {
+  if (viewer.id !== conversation.buyerId && viewer.id !== conversation.sellerId) return 'notParticipant';
+  if (viewer.banned) return 'banned';
+  if (conversation.blockedBy !== null)
+    return conversation.blockedBy === viewer.id ? 'blockedByMe' : 'blockedByOther';
+  if (ad === 'deleted') return 'deleted';
+  if (ad === 'hidden') return 'hidden';
+  return null;
+}
+
+/** Why `viewer` may not open a conversation about an ad, or null when they may. */
+export function startRefusal(viewer: AccessViewer, sellerId: number, ad: AdState): Refusal | null {
+  if (viewer.banned) return 'banned';
+  if (viewer.id === sellerId) return 'ownAd';
+  if (ad === 'deleted') return 'deleted';
+  if (ad === 'hidden') return 'hidden';
+  if (ad === 'closed') return 'inactive';
+  return null;
+}
+
+/** The HTTP status of a refusal. */
+export function refusalStatus(refusal: Refusal): 403 | 404 | 409 {
+  if (refusal === 'deleted') return 404;
+  if (refusal === 'hidden' || refusal === 'inactive') return 409;
+  return 403;
+}
+
+/** An ad's state for messages: visible and current, closed (sold, expired), hidden, or gone. */
+export function adState(
+  post: { status: string; expiresAt: number | null; authorBanned: boolean } | null,
+  now: number,
+): AdState {
+  if (!post) return 'deleted';
+  if (post.authorBanned) return 'hidden';
+  if (post.status === 'published')
+    return post.expiresAt !== null && post.expiresAt <= now ? 'closed' : 'active';
+  if (post.status === 'sold' || post.status === 'expired') return 'closed';
+  return 'hidden';
+}

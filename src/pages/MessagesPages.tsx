@@ -1,0 +1,280 @@
+// Private messages: the inbox `/mesaje`, one conversation `/mesaje/<id>`, and the page of the
+// first message about an ad when it must be shown again (`/mesaje/anunt/<id>`).
+import { CameraIcon } from '../components/Icons';
+import { MessageForm } from '../components/MessageForm';
+import type { InboxRow } from '../db/conversations';
+import { plural } from '../lib/plural';
+import { SCAM_WARNING } from '../lib/scam';
+
+export const UNREAD_MESSAGES = {
+  none: 'niciun mesaj necitit',
+  one: '1 mesaj necitit',
+  many: 'mesaje necitite',
+};
+export const CONVERSATIONS = { none: 'nicio conversație', one: 'o conversație', many: 'conversații' };
+
+export interface InboxItem extends InboxRow {
+  href: string;
+  photoUrl: string | null;
+  when: string;
+  whenIso: string;
+}
+
+export function InboxPage({ items }: { items: InboxItem[] }) {
+  const unread = items.filter((i) => i.unread > 0).length;
+  return (
+    <section className="inbox">
+      <h1>Mesaje</h1>
+      <p className="muted">
+        {plural(items.length, CONVERSATIONS)}
+        {unread > 0 ? ` · ${plural(unread, { none: '', one: 'una necitită', many: 'necitite' })}` : ''}
+      </p>
+      {items.length === 0 ? (
+        <p className="box">
+          Nu aveți încă mesaje. Pe pagina oricărui anunț puteți scrie vânzătorului cu „Trimite un mesaj”.
+        </p>
+      ) : (
+        <ul className="inbox__list">
+          {items.map((item) => (
+            <li key={item.id} className={item.unread > 0 ? 'inbox__item inbox__item--unread' : 'inbox__item'}>
+              <a className="inbox__link" href={item.href}>
+                {item.photoUrl ? (
+                  <img
+                    className="inbox__photo"
+                    src={item.photoUrl}
+                    alt=""
+                    width={72}
+                    height={54}
+                    loading="lazy"
+                  />
+                ) : (
+                  <span className="inbox__photo inbox__photo--none" aria-hidden="true">
+                    <CameraIcon size={22} />
+                  </span>
+                )}
+                <span className="inbox__body">
+                  <span className="inbox__top">
+                    <span className="inbox__name">{item.otherName}</span>
+                    <time className="inbox__time muted" dateTime={item.whenIso}>
+                      {item.when}
+                    </time>
+                  </span>
+                  <span className="inbox__title">
+                    {item.postTitle}
+                    {item.postDeleted ? <span className="muted"> (anunț șters)</span> : null}
+                  </span>
+                  <span className="inbox__preview muted">
+                    {item.lastFromMe ? 'Dvs.: ' : ''}
+                    {item.lastPreview}
+                  </span>
+                </span>
+                {item.unread > 0 ? (
+                  <span className="inbox__unread" title={plural(item.unread, UNREAD_MESSAGES)}>
+                    <span aria-hidden="true">{item.unread}</span>
+                    <span className="visually-hidden">{plural(item.unread, UNREAD_MESSAGES)}</span>
+                  </span>
+                ) : null}
+              </a>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+export interface ConversationMessage {
+  id: number;
+  mine: boolean;
+  senderName: string;
+  body: string;
+  time: string;
+  iso: string;
+  /** Show the scam warning above it (only to its recipient). */
+  warn: boolean;
+}
+
+export interface ConversationPageProps {
+  id: number;
+  meId: number;
+  postTitle: string;
+  postHref: string | null;
+  otherName: string;
+  messages: ConversationMessage[];
+  /** The reply form, or why there is none. */
+  reply: { action: string; text?: string; error?: string } | null;
+  cannotWrite?: string;
+  /** A refused reply's text, given back so it is not lost. */
+  refusedText?: string;
+  blockAction?: string;
+  unblockAction?: string;
+  reportAction?: string;
+  reportReasons: readonly string[];
+  reported: boolean;
+  /** An operator reading a reported conversation. */
+  operatorView?: { buyerName: string; sellerName: string; reason: string; clearAction: string };
+  postDeleted: boolean;
+}
+
+export function MessageBody({ text }: { text: string }) {
+  const lines = text.split('\n');
+  return (
+    <p className="message__text">
+      {lines.map((line, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: lines have no identity
+        <span key={i}>
+          {i > 0 ? <br /> : null}
+          {line}
+        </span>
+      ))}
+    </p>
+  );
+}
+
+export function ConversationPage(props: ConversationPageProps) {
+  return (
+    <section className="conversation" data-conversation={props.id} data-me={props.meId}>
+      <p className="conversation__back">
+        <a href="/mesaje">‹ Toate mesajele</a>
+      </p>
+      <h1 className="conversation__title">
+        {props.operatorView
+          ? `${props.operatorView.buyerName} și ${props.operatorView.sellerName}`
+          : props.otherName}
+      </h1>
+      <p className="muted conversation__ad">
+        Despre anunțul{' '}
+        {props.postHref ? <a href={props.postHref}>{props.postTitle}</a> : <strong>{props.postTitle}</strong>}
+        {props.postDeleted ? ' (anunțul a fost șters; conversația se păstrează 30 de zile)' : ''}
+      </p>
+      {props.operatorView ? (
+        <div className="notice notice--warn">
+          <p>Conversație raportată. Motivul: {props.operatorView.reason}</p>
+          <form method="post" action={props.operatorView.clearAction}>
+            <button type="submit" className="btn btn--small">
+              Închide raportul
+            </button>
+          </form>
+        </div>
+      ) : null}
+      <ol className="messages" aria-live="polite" aria-label="Mesajele conversației">
+        {props.messages.map((m) => (
+          <li key={m.id} className={m.mine ? 'message message--mine' : 'message'} data-id={m.id}>
+            {m.warn ? (
+              <p className="notice notice--warn message__warning" role="note">
+                {SCAM_WARNING}
+              </p>
+            ) : null}
+            <div className="message__bubble">
+              <p className="message__meta muted">
+                <span className="message__sender">{m.mine ? 'Dvs.' : m.senderName}</span>{' '}
+                <time dateTime={m.iso}>{m.time}</time>
+              </p>
+              <MessageBody text={m.body} />
+            </div>
+          </li>
+        ))}
+      </ol>
+      {props.reply ? (
+        <MessageForm
+          action={props.reply.action}
+          id="reply-text"
+          label="Răspunsul dumneavoastră"
+          submitLabel="Trimite"
+          text={props.reply.text}
+          error={props.reply.error}
+        />
+      ) : props.cannotWrite ? (
+        <div className="notice notice--warn" role="status">
+          <p>{props.cannotWrite}</p>
+          {props.refusedText ? (
+            <>
+              <p>Mesajul dumneavoastră nu a fost trimis:</p>
+              <textarea
+                className="message__refused"
+                readOnly
+                rows={3}
+                defaultValue={props.refusedText}
+                aria-label="Mesajul netrimis"
+              />
+            </>
+          ) : null}
+        </div>
+      ) : null}
+      {props.blockAction || props.unblockAction || props.reportAction ? (
+        <div className="conversation__tools">
+          {props.blockAction ? (
+            <form method="post" action={props.blockAction}>
+              <button type="submit" className="btn btn--small btn--danger">
+                Blochează persoana
+              </button>
+            </form>
+          ) : null}
+          {props.unblockAction ? (
+            <form method="post" action={props.unblockAction}>
+              <button type="submit" className="btn btn--small">
+                Deblochează persoana
+              </button>
+            </form>
+          ) : null}
+          {props.reportAction && !props.reported ? (
+            <details className="report">
+              <summary>Raportează conversația</summary>
+              <form method="post" action={props.reportAction} className="report__form">
+                <fieldset>
+                  <legend>Motivul</legend>
+                  {props.reportReasons.map((reason, i) => (
+                    <label key={reason} className="report__reason">
+                      <input type="radio" name="reason" value={reason} required defaultChecked={i === 0} />{' '}
+                      {reason}
+                    </label>
+                  ))}
+                </fieldset>
+                <button type="submit" className="btn">
+                  Trimite raportul
+                </button>
+              </form>
+            </details>
+          ) : props.reported && !props.operatorView ? (
+            <p className="muted">Ați raportat această conversație; operatorii o pot citi.</p>
+          ) : null}
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export interface MessageStartPageProps {
+  postTitle: string;
+  postHref: string;
+  action: string;
+  text?: string;
+  error?: string;
+  /** A refusal shown above the form (rate limit). */
+  notice?: string;
+}
+
+/** The first message about an ad, on its own page (after signing in, or when a send was refused). */
+export function MessageStartPage(props: MessageStartPageProps) {
+  return (
+    <section className="message-start">
+      <h1>Trimite un mesaj</h1>
+      <p className="muted">
+        Despre anunțul <a href={props.postHref}>{props.postTitle}</a>
+      </p>
+      {props.notice ? (
+        <p className="notice notice--error" role="alert">
+          {props.notice}
+        </p>
+      ) : null}
+      <MessageForm
+        action={props.action}
+        id="message-text"
+        label="Mesajul dumneavoastră către vânzător"
+        submitLabel="Trimite mesajul"
+        text={props.text}
+        error={props.error}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,430 @@
+// Private messages between a buyer and an ad's seller: the first message about an ad
+// (`/mesaje/anunt/<id>`), the inbox (`/mesaje`), one conversation and its reply form
+// (`/mesaje/<id>`), its live WebSocket (`/mesaje/<id>/live`), blocking, reporting, and the
+// seller's "Doar mesaje" switch per ad. Authorization is decided here, from the D1 index; the
+// conversation's Durable Object (src/messages/room.ts) stores the messages and trusts this Worker.
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { requireOperator, requireOwner, requireUser } from '../auth/guards';
+import { siteOrigins } from '../auth/origin-check';
+import { getCategoryTreeCached } from '../db/categories';
+import {
+  CONVERSATION_REPORT_REASONS,
+  clearReport,
+  findConversation,
+  getConversation,
+  getMessageTarget,
+  listInbox,
+  type MessageTarget,
+  markConversationRead,
+  openConversation,
+  recordMessage,
+  reportConversation,
+  setBlocked,
+  setPostMessagesOnly,
+} from '../db/conversations';
+import { parsePhotoRef } from '../db/fragments';
+import type { Conversation } from '../db/schema';
+import { findUserById } from '../db/users';
+import type { AppEnv, CurrentUser } from '../env';
+import { setFlash } from '../flash';
+import {
+  adState,
+  REFUSALS,
+  type Refusal,
+  readAccess,
+  refusalStatus,
+  startRefusal,
+  writeRefusal,
+} from '../lib/conversation-access';
+import { bucharestDay, formatDate, isoDate } from '../lib/dates';
+import { BadInput, Forbidden, NotAuthenticated, NotFound } from '../lib/errors';
+import { postPath, route } from '../lib/links';
+import { parseMessageText } from '../lib/message-text';
+import { needsScamWarning } from '../lib/scam';
+import type { RoomInfo, RoomMessage } from '../messages/room';
+import { purgeForPost } from '../page-purge';
+import { ConversationPage, type InboxItem, InboxPage, MessageStartPage } from '../pages/MessagesPages';
+import { responsiveUrl } from '../photos/urls';
+import {
+  LIMIT_PERIOD_SECONDS,
+  NEW_CONVERSATION_REFUSAL,
+  newConversationAllowed,
+  prefersJson,
+} from '../platform/rate-limits';
+
+export const messageRoutes = new Hono<AppEnv>();
+
+function parseId(value: string | undefined): number {
+  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2 ** 31 - 1)
+    throw new NotFound('Conversația nu a fost găsită.');
+  return Number(value);
+}
+
+/** The conversation's Durable Object (one per D1 row, named by its id). */
+export function roomOf(c: { env: AppEnv['Bindings'] }, id: number) {
+  return c.env.CONVERSATIONS.get(c.env.CONVERSATIONS.idFromName(String(id)));
+}
+
+function roomInfo(conversation: Conversation): RoomInfo {
+  return { conversationId: conversation.id, buyerId: conversation.buyerId, sellerId: conversation.sellerId };
+}
+
+async function formText(c: Context<AppEnv>): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const body = (await c.req.json()) as { text?: unknown };
+      return body?.text;
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    return (await c.req.formData()).get('text');
+  } catch {
+    return undefined;
+  }
+}
+
+async function adPath(c: Context<AppEnv>, target: Pick<MessageTarget, 'id' | 'slug' | 'categoryId'>) {
+  const tree = await getCategoryTreeCached(c.get('db'));
+  return postPath(target, tree.byId.get(target.categoryId)?.slug ?? 'diverse');
+}
+
+/** Stores a message in the conversation's object and the index; the message as stored. */
+async function deliver(c: Context<AppEnv>, conversation: Conversation, senderId: number, text: string) {
+  const now = Date.now();
+  const message = await roomOf(c, conversation.id).append(roomInfo(conversation), senderId, text, now);
+  await recordMessage(c.get('db'), conversation, senderId, text, now);
+  return message as RoomMessage;
+}
+
+// ---- the first message about an ad ----------------------------------------------------------
+
+async function renderStart(
+  c: Context<AppEnv>,
+  target: MessageTarget,
+  status: number,
+  opts: { text?: string; error?: string; notice?: string } = {},
+) {
+  c.header('Cache-Control', 'private, no-store');
+  if (prefersJson(c) && status >= 400) return c.json({ error: opts.error ?? opts.notice }, status as 400);
+  c.status(status as 200);
+  return c.render(
+    <MessageStartPage
+      postTitle={target.title}
+      postHref={await adPath(c, target)}
+      action={route('messageAd', { postId: target.id })}
+      {...opts}
+    />,
+    { title: 'Trimite un mesaj', noindex: true },
+  );
+}
+
+function signInTo(c: Context<AppEnv>, back: string) {
+  c.header('Cache-Control', 'no-store');
+  return c.redirect(route('login', {}, { redirect_url: back }), 303);
+}
+
+messageRoutes.get('/mesaje/anunt/:postId', async (c) => {
+  const postId = parseId(c.req.param('postId'));
+  const user = c.get('user');
+  if (!user) return signInTo(c, route('messageAd', { postId }));
+  const target = await getMessageTarget(c.get('db'), postId);
+  if (!target) throw new NotFound('Anunțul nu a fost găsit.');
+  const existing = await findConversation(c.get('db'), postId, user.id);
+  if (existing) return c.redirect(route('conversation', { id: existing.id }), 303);
+  const refusal = startRefusal(user, target.userId, adState(target, Date.now()));
+  if (refusal) return renderStart(c, target, refusalStatus(refusal), { notice: REFUSALS[refusal] });
+  return renderStart(c, target, 200);
+});
+
+messageRoutes.post('/mesaje/anunt/:postId', async (c) => {
+  const postId = parseId(c.req.param('postId'));
+  const user = c.get('user');
+  if (!user) {
+    if (prefersJson(c)) throw new NotAuthenticated();
+    return signInTo(c, route('messageAd', { postId }));
+  }
+  const db = c.get('db');
+  const target = await getMessageTarget(db, postId);
+  if (!target) throw new NotFound('Anunțul nu a fost găsit.');
+  const raw = await formText(c);
+  const typed = typeof raw === 'string' ? raw : '';
+  const now = Date.now();
+  let conversation = await findConversation(db, postId, user.id);
+  const refusal: Refusal | null = conversation
+    ? writeRefusal(conversation, user, adState(target, now))
+    : startRefusal(user, target.userId, adState(target, now));
+  if (refusal)
+    return renderStart(c, target, refusalStatus(refusal), { text: typed, notice: REFUSALS[refusal] });
+  const parsed = parseMessageText(raw);
+  if (!parsed.ok) return renderStart(c, target, 400, { text: typed, error: parsed.error });
+
+  if (!conversation) {
+    // A new conversation counts against the per-minute limit; a concurrent first message that
+    // already opened it is simply continued.
+    if (!(await newConversationAllowed(c, user.id))) {
+      conversation = await findConversation(db, postId, user.id);
+      if (!conversation) {
+        c.header('Retry-After', String(LIMIT_PERIOD_SECONDS));
+        return renderStart(c, target, 429, { text: typed, notice: NEW_CONVERSATION_REFUSAL });
+      }
+    }
+  }
+  if (!conversation) {
+    const opened = await openConversation(db, {
+      postId,
+      buyerId: user.id,
+      sellerId: target.userId,
+      postTitle: target.title,
+      now,
+    });
+    if (!opened) {
+      c.header('Retry-After', '3600');
+      return renderStart(c, target, 429, {
+        text: typed,
+        notice: 'Ați început prea multe conversații noi astăzi (cel mult 20 pe zi). Încercați din nou mâine.',
+      });
+    }
+    conversation = opened.conversation;
+  }
+  const message = await deliver(c, conversation, user.id, parsed.text);
+  c.header('Cache-Control', 'no-store');
+  if (prefersJson(c)) return c.json({ conversationId: conversation.id, message }, 201);
+  return c.redirect(route('conversation', { id: conversation.id }), 303);
+});
+
+// ---- the inbox ---------------------------------------------------------------------------
+
+/** The inbox's time of the last message: the hour today, the date before. */
+function shortWhen(ms: number, now: number): string {
+  return bucharestDay(ms) === bucharestDay(now) ? formatDate(ms, 'time') : formatDate(ms, 'short');
+}
+
+messageRoutes.get('/mesaje', async (c) => {
+  c.header('Cache-Control', 'private, no-store');
+  const user = c.get('user');
+  if (!user) return signInTo(c, route('messages'));
+  const rows = await listInbox(c.get('db'), user.id);
+  const now = Date.now();
+  const items: InboxItem[] = rows.map((row) => {
+    const photo = parsePhotoRef(row.photo);
+    return {
+      ...row,
+      href: route('conversation', { id: row.id }),
+      photoUrl: photo ? responsiveUrl(photo, 320) : null,
+      when: shortWhen(row.lastMessageAt, now),
+      whenIso: isoDate(row.lastMessageAt),
+    };
+  });
+  return c.render(<InboxPage items={items} />, { title: 'Mesaje', noindex: true });
+});
+
+// ---- one conversation ----------------------------------------------------------------------
+
+interface Loaded {
+  conversation: Conversation;
+  access: 'participant' | 'operator';
+  target: MessageTarget | null;
+}
+
+async function load(c: Context<AppEnv>, user: CurrentUser): Promise<Loaded> {
+  const id = parseId(c.req.param('id'));
+  const conversation = await getConversation(c.get('db'), id);
+  const access = conversation ? readAccess(conversation, user) : null;
+  // A conversation someone may not read answers like one that does not exist.
+  if (!conversation || !access) throw new NotFound('Conversația nu a fost găsită.');
+  const target = await getMessageTarget(c.get('db'), conversation.postId);
+  return { conversation, access, target };
+}
+
+async function renderConversation(
+  c: Context<AppEnv>,
+  user: CurrentUser,
+  loaded: Loaded,
+  status: number,
+  form: { text?: string; error?: string; refusedText?: string } = {},
+) {
+  const { conversation, access, target } = loaded;
+  const db = c.get('db');
+  const room = roomOf(c, conversation.id);
+  const now = Date.now();
+  if (access === 'participant') {
+    const unread = user.id === conversation.buyerId ? conversation.unreadBuyer : conversation.unreadSeller;
+    await room.markRead(user.id, now);
+    if (unread > 0) await markConversationRead(db, conversation, user.id);
+  }
+  const messages = (await room.list()) as RoomMessage[];
+  const [buyer, seller] = await Promise.all([
+    findUserById(db, conversation.buyerId),
+    findUserById(db, conversation.sellerId),
+  ]);
+  const nameOf = (id: number) =>
+    id === buyer?.id ? buyer.name : id === seller?.id ? seller.name : 'Utilizator';
+  const otherId = user.id === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
+  const refusal = access === 'participant' ? writeRefusal(conversation, user, adState(target, now)) : null;
+  const base = (action: string) => route('conversationAction', { id: conversation.id, action });
+  c.header('Cache-Control', 'private, no-store');
+  c.status(status as 200);
+  return c.render(
+    <ConversationPage
+      id={conversation.id}
+      meId={user.id}
+      postTitle={conversation.postTitle}
+      postHref={target ? await adPath(c, target) : null}
+      otherName={nameOf(otherId)}
+      messages={messages.map((m) => ({
+        id: m.id,
+        mine: m.senderId === user.id,
+        senderName: nameOf(m.senderId),
+        body: m.body,
+        time: formatDate(m.createdAt, 'longTime'),
+        iso: isoDate(m.createdAt),
+        warn: m.senderId !== user.id && needsScamWarning(m.body),
+      }))}
+      reply={
+        access === 'participant' && !refusal
+          ? { action: route('conversation', { id: conversation.id }), text: form.text, error: form.error }
+          : null
+      }
+      cannotWrite={refusal ? REFUSALS[refusal] : undefined}
+      refusedText={form.refusedText}
+      blockAction={
+        access === 'participant' && conversation.blockedBy === null ? base('blocheaza') : undefined
+      }
+      unblockAction={
+        access === 'participant' && conversation.blockedBy === user.id ? base('deblocheaza') : undefined
+      }
+      reportAction={access === 'participant' ? base('raporteaza') : undefined}
+      reportReasons={CONVERSATION_REPORT_REASONS}
+      reported={conversation.reportedAt !== null}
+      operatorView={
+        access === 'operator'
+          ? {
+              buyerName: nameOf(conversation.buyerId),
+              sellerName: nameOf(conversation.sellerId),
+              reason: conversation.reportReason ?? '',
+              clearAction: base('inchide-raportul'),
+            }
+          : undefined
+      }
+      postDeleted={!target}
+    />,
+    {
+      title: `Mesaje — ${conversation.postTitle}`,
+      noindex: true,
+      islands: access === 'participant' ? ['messages'] : [],
+    },
+  );
+}
+
+messageRoutes.get('/mesaje/:id{[0-9]+}', async (c) => {
+  const user = c.get('user');
+  if (!user) return signInTo(c, new URL(c.req.url).pathname);
+  return renderConversation(c, user, await load(c, user), 200);
+});
+
+messageRoutes.post('/mesaje/:id{[0-9]+}', async (c) => {
+  const user = requireUser(c);
+  const loaded = await load(c, user);
+  const raw = await formText(c);
+  const typed = typeof raw === 'string' ? raw : '';
+  const refusal = writeRefusal(loaded.conversation, user, adState(loaded.target, Date.now()));
+  if (refusal) {
+    if (prefersJson(c)) return c.json({ error: REFUSALS[refusal] }, refusalStatus(refusal));
+    // The page again, with the reason and what was typed (to copy elsewhere).
+    return renderConversation(c, user, loaded, refusalStatus(refusal), { refusedText: typed });
+  }
+  const parsed = parseMessageText(raw);
+  if (!parsed.ok) {
+    if (prefersJson(c)) return c.json({ error: parsed.error, fields: { text: parsed.error } }, 400);
+    return renderConversation(c, user, loaded, 400, { text: typed, error: parsed.error });
+  }
+  const message = await deliver(c, loaded.conversation, user.id, parsed.text);
+  c.header('Cache-Control', 'no-store');
+  if (prefersJson(c)) return c.json({ message }, 201);
+  return c.redirect(route('conversation', { id: loaded.conversation.id }), 303);
+});
+
+/** The open page saw new messages arrive live: they are read. */
+messageRoutes.post('/mesaje/:id{[0-9]+}/citit', async (c) => {
+  const user = requireUser(c);
+  const { conversation, access } = await load(c, user);
+  if (access !== 'participant') throw new Forbidden(REFUSALS.notParticipant);
+  await roomOf(c, conversation.id).markRead(user.id, Date.now());
+  await markConversationRead(c.get('db'), conversation, user.id);
+  c.header('Cache-Control', 'no-store');
+  return c.json({ ok: true });
+});
+
+messageRoutes.post('/mesaje/:id{[0-9]+}/:action{blocheaza|deblocheaza}', async (c) => {
+  const user = requireUser(c);
+  const { conversation, access } = await load(c, user);
+  if (access !== 'participant') throw new Forbidden(REFUSALS.notParticipant);
+  const block = c.req.param('action') === 'blocheaza';
+  await setBlocked(c.get('db'), conversation.id, block ? user.id : null, user.id);
+  setFlash(c, block ? 'persoana-blocata' : 'persoana-deblocata');
+  return c.redirect(route('conversation', { id: conversation.id }), 303);
+});
+
+messageRoutes.post('/mesaje/:id{[0-9]+}/raporteaza', async (c) => {
+  const user = requireUser(c);
+  const { conversation, access } = await load(c, user);
+  if (access !== 'participant') throw new Forbidden(REFUSALS.notParticipant);
+  const form = await c.req.formData().catch(() => new FormData());
+  const reason = form.get('reason');
+  if (typeof reason !== 'string' || !(CONVERSATION_REPORT_REASONS as readonly string[]).includes(reason))
+    throw new BadInput('Alegeți motivul raportării.', { reason: 'Alegeți motivul raportării.' });
+  await reportConversation(c.get('db'), conversation.id, user.id, reason, Date.now());
+  setFlash(c, 'conversatie-raportata');
+  return c.redirect(route('conversation', { id: conversation.id }), 303);
+});
+
+messageRoutes.post('/mesaje/:id{[0-9]+}/inchide-raportul', async (c) => {
+  requireOperator(c);
+  const id = parseId(c.req.param('id'));
+  const conversation = await getConversation(c.get('db'), id);
+  if (!conversation) throw new NotFound('Conversația nu a fost găsită.');
+  await clearReport(c.get('db'), id);
+  setFlash(c, 'raport-inchis');
+  return c.redirect(route('moderation'), 303);
+});
+
+/**
+ * The live connection of an open conversation: the Worker checks the session, the participant and
+ * the page's origin, then hands the upgrade to the conversation's object.
+ */
+messageRoutes.get('/mesaje/:id{[0-9]+}/live', async (c) => {
+  c.header('Cache-Control', 'no-store');
+  if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
+    return c.json({ error: 'Această adresă primește doar conexiuni WebSocket.' }, 426);
+  const origin = c.req.header('origin');
+  if (!origin || !siteOrigins(c.req.url, c.env.SITE_URL).includes(origin))
+    return c.json({ error: 'Conexiunea nu a pornit de pe acest site.' }, 403);
+  const user = c.get('user');
+  if (!user) return c.json({ error: 'Trebuie să vă conectaţi' }, 401);
+  const { conversation, access } = await load(c, user);
+  if (access !== 'participant') return c.json({ error: REFUSALS.notParticipant }, 403);
+  const headers = new Headers({ upgrade: 'websocket', 'x-room-user': String(user.id) });
+  const res = await roomOf(c, conversation.id).fetch(new Request('https://room/live', { headers }));
+  if (res.status !== 101 || !res.webSocket)
+    return c.json({ error: 'Conexiunea nu a putut fi deschisă.' }, 400);
+  return new Response(null, { status: 101, webSocket: res.webSocket });
+});
+
+// ---- "Doar mesaje" for one ad ---------------------------------------------------------------
+
+messageRoutes.post('/mesaje/doar-mesaje/:postId', async (c) => {
+  const postId = parseId(c.req.param('postId'));
+  const target = await getMessageTarget(c.get('db'), postId);
+  if (!target) throw new NotFound('Anunțul nu a fost găsit.');
+  requireOwner(c, target.userId);
+  const form = await c.req.formData().catch(() => new FormData());
+  const on = form.get('on') === '1';
+  await setPostMessagesOnly(c.get('db'), postId, on);
+  await purgeForPost(c.req.url, c.get('db'), target);
+  setFlash(c, on ? 'doar-mesaje' : 'telefon-afisat');
+  return c.redirect(await adPath(c, target), 303);
+});
