@@ -27,6 +27,13 @@ export const FLASH_MESSAGES = {
   deblocat: 'Autorul a fost deblocat.',
   conectat: 'V-ați conectat.',
   deconectat: 'V-ați deconectat.',
+  'favorit-adaugat': 'Anunțul a fost adăugat la Salvate.',
+  'favorit-scos': 'Anunțul a fost scos din Salvate.',
+  'favorit-notificare': 'Preferința a fost salvată.',
+  'cautare-salvata': 'Căutarea a fost salvată. Vă anunțăm pe e-mail când apar anunțuri noi.',
+  'cautare-exista': 'Această căutare este deja salvată.',
+  'cautare-modificata': 'Căutarea a fost modificată.',
+  'cautare-stearsa': 'Căutarea a fost ștearsă.',
 } as const;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;

@@ -37,6 +37,8 @@ export function accountLinks(user: CurrentUser | null, returnTo?: string): Accou
   return [
     { label: 'Anunțurile mele', href: route('myPosts') },
     { label: 'Publică anunţ', href: route('newPost') },
+    { label: 'Salvate', href: '/salvate' },
+    { label: 'Căutări salvate', href: '/cont/cautari' },
     { label: 'Profil', href: route('profile') },
     ...(user.isOperator ? [{ label: 'Moderare', href: route('moderation') }] : []),
     { label: 'Ieșire', href: route('signOut'), method: 'post' as const },

@@ -45,7 +45,7 @@ function parseAmount(value: string | undefined): number | undefined {
   return Number.isSafeInteger(n) ? n : undefined;
 }
 
-interface ParsedRequest {
+export interface ParsedRequest {
   form: SearchFormState;
   category?: Category;
   fieldDefs: FieldFilterDef[];
@@ -58,7 +58,7 @@ interface ParsedRequest {
   exact: boolean;
 }
 
-function parseRequest(url: URL, tree: CategoryTree): ParsedRequest | null {
+export function parseRequest(url: URL, tree: CategoryTree): ParsedRequest | null {
   const get = (name: string) => url.searchParams.get(name)?.slice(0, 200).trim() || undefined;
   const pageParam = get('pagina');
   let page = 1;
@@ -154,7 +154,7 @@ function parseRequest(url: URL, tree: CategoryTree): ParsedRequest | null {
 }
 
 /** The query string of a search, in a stable order, without defaults. */
-function searchQuery(
+export function searchQuery(
   form: SearchFormState,
   extra: Record<string, QueryValue> = {},
 ): Record<string, QueryValue> {
@@ -282,6 +282,7 @@ async function search(c: Context<AppEnv>) {
       }
       clearFiltersHref={req.filtered ? route('search', {}, { q: req.form.q }) : null}
       feedHref={feedHref}
+      saveSearchQuery={route('search', {}, searchQuery(req.form)).split('?')[1] ?? ''}
     />,
     {
       title,
@@ -291,6 +292,7 @@ async function search(c: Context<AppEnv>) {
       canonical,
       noindex,
       feeds: [{ title: `Anunțuri noi: ${describe(req)}`, href: feedHref }],
+      islands: ['favourites'],
     },
   );
 }

@@ -11,7 +11,9 @@ const clientDir = join(root, 'src', 'client');
 
 const entries = (await readdir(clientDir))
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
-  .filter((f) => ['shell.ts', 'editor.ts', 'signin.ts', 'contact.ts', 'gallery.ts'].includes(f))
+  .filter((f) =>
+    ['shell.ts', 'editor.ts', 'signin.ts', 'contact.ts', 'gallery.ts', 'favourites.ts'].includes(f),
+  )
   .map((f) => join(clientDir, f));
 
 await rm(outdir, { recursive: true, force: true });
