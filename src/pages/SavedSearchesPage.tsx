@@ -65,7 +65,10 @@ export function SavedSearchesPage({ searches, max, pending, nameMax }: SavedSear
     <section className="saved-searches">
       <h1>Căutări salvate</h1>
       <p className="muted">
-        {`Aveți ${plural(searches.length, SEARCHES)} (cel mult ${max}). O dată pe zi primiți un e-mail cu anunțurile noi găsite de fiecare.`}
+        {searches.length > 0
+          ? `Aveți ${plural(searches.length, SEARCHES)} (cel mult ${max}). `
+          : `Nu aveți nicio căutare salvată (puteți salva cel mult ${max}). `}
+        O dată pe zi primiți un e-mail cu anunțurile noi găsite de fiecare căutare.
       </p>
       {pending ? (
         <div className="box saved-searches__pending">
