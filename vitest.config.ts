@@ -29,6 +29,8 @@ export default defineConfig({
           LOCAL_SIGNING_KEY: keys.privateKey,
           TEST_CLERK_ISSUER: `https://${clerkHost}`,
           OPERATOR_USER_IDS: 'user_operator_env',
+          // The HMAC key of the links in mails (src/lib/signed-token.ts); a test-only value.
+          SIGNING_SECRET: 'test-signing-secret-not-for-production',
           // Tests read their own writes as anonymous visitors too; test/routes/page-cache.test.ts
           // turns the edge cache on for itself.
           PAGE_CACHE_SECONDS: '0',

@@ -15,6 +15,8 @@ export interface Bindings extends Cloudflare.Env {
   CLERK_JWT_KEY?: string;
   /** Local development and tests only: PKCS#8 private key the local sign-in signs sessions with. */
   LOCAL_SIGNING_KEY?: string;
+  /** HMAC key of the signed links in mails (unsubscribe, one-click renewal); `.dev.vars` locally. */
+  SIGNING_SECRET?: string;
   /** Tests only: D1 migrations applied by the test setup. */
   TEST_MIGRATIONS?: unknown;
 }

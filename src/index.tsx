@@ -7,6 +7,7 @@ import { ErrorView } from './components/ErrorView';
 import { d1Session } from './d1-session';
 import type { AppEnv, Bindings } from './env';
 import { flashMiddleware } from './flash';
+import { handleJobs } from './jobs/consumer';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
@@ -199,5 +200,8 @@ export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
     ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+  },
+  async queue(batch: MessageBatch<unknown>, env: Bindings, _ctx: ExecutionContext) {
+    await handleJobs(batch, env);
   },
 } satisfies ExportedHandler<Bindings>;

@@ -7,5 +7,6 @@ declare namespace Cloudflare {
     CLERK_SECRET_KEY?: string;
     LOCAL_SIGNING_KEY?: string;
     TEST_CLERK_ISSUER?: string;
+    SIGNING_SECRET?: string;
   }
 }

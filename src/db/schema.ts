@@ -315,6 +315,43 @@ export const savedSearchRuns = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
+/** Kinds of mail a person turned off (src/mail/kinds.ts); no row means the kind is on (migration 0010). */
+export const mailOptouts = sqliteTable(
+  'mail_optouts',
+  {
+    userId: integer('user_id').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: integer('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * Expiry reminders: one row per ad, expiry date and stage, claimed before the mail is sent so that
+ * no reminder ever goes out twice (migration 0010). `sent_at` is set once the owner's mail went out.
+ */
+export const expiryReminders = sqliteTable(
+  'expiry_reminders',
+  {
+    postId: integer('post_id').notNull(),
+    expiresAt: integer('expires_at').notNull(),
+    stage: text('stage', { enum: ['soon', 'expired'] }).notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: integer('created_at').notNull(),
+    sentAt: integer('sent_at'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.postId, t.expiresAt, t.stage] }),
+    index('expiry_reminders_user').on(t.userId, t.stage, t.sentAt),
+  ],
+);
+
+/** Single-use links from mails that have been used (migration 0010). */
+export const usedTokens = sqliteTable('used_tokens', {
+  id: text('id').primaryKey(),
+  usedAt: integer('used_at').notNull(),
+});
+
 export type User = typeof users.$inferSelect;
 export type Category = typeof categories.$inferSelect;
 export type Post = typeof posts.$inferSelect;

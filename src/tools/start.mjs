@@ -4,7 +4,7 @@
 //  3. wrangler dev on 127.0.0.1:8787 with React's production build;
 //  4. once it answers, the demo data is seeded through the worker (idempotent).
 import { spawn, spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,12 @@ const wrangler = join(root, 'node_modules', '.bin', 'wrangler');
 
 /** A local RSA key pair for the offline sign-in, and fake Clerk keys that point nowhere. */
 export function ensureDevVars(file = join(root, '.dev.vars')) {
-  const existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  let existing = existsSync(file) ? readFileSync(file, 'utf8') : '';
+  // The HMAC key of the links in mails (unsubscribe, one-click renewal); added to older .dev.vars too.
+  if (!/^SIGNING_SECRET=/m.test(existing)) {
+    existing = `${existing}${existing && !existing.endsWith('\n') ? '\n' : ''}SIGNING_SECRET="${randomBytes(32).toString('base64url')}"\n`;
+    writeFileSync(file, existing);
+  }
   if (/^LOCAL_SIGNING_KEY=/m.test(existing)) return false;
   const keys = generateKeyPairSync('rsa', {
     modulusLength: 2048,
