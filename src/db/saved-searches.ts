@@ -1,7 +1,9 @@
 // Saved searches: a person's /cautare queries (canonical query strings) mailed once a day when new
 // ads match. The per-person limit and the uniqueness live in the inserting statement; the digest's
 // claim (one mail per person and day, whatever retries) lives in saved_search_runs.
-import type { SavedSearch } from './schema';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../env';
+import { type SavedSearch, savedSearches } from './schema';
 
 /** Saved searches per person at most. */
 export const MAX_SAVED_SEARCHES = 20;
@@ -184,11 +186,16 @@ export async function finishDigest(
   await d1.batch(statements);
 }
 
-/** Pauses one search from a mail's one-click unsubscribe link (no session: the signed token says who). */
-export async function pauseFromMail(d1: D1Database, userId: number, id: number) {
-  const res = await d1
-    .prepare('UPDATE saved_searches SET paused = 1 WHERE id = ? AND user_id = ?')
-    .bind(id, userId)
-    .run();
-  return (res.meta.changes ?? 0) > 0;
+/**
+ * The one-click unsubscribe of one saved search (`ref` = its id; no session: the signed token says
+ * whose): pauses it. Answers its name for the confirmation page, or null when it no longer exists.
+ */
+export async function pauseSavedSearchByMail(db: Db, userId: number, ref: string): Promise<string | null> {
+  if (!/^[1-9]\d{0,9}$/.test(ref)) return null;
+  const [row] = await db
+    .update(savedSearches)
+    .set({ paused: true })
+    .where(and(eq(savedSearches.id, Number(ref)), eq(savedSearches.userId, userId)))
+    .returning({ name: savedSearches.name });
+  return row ? `căutarea salvată „${row.name}”` : null;
 }

@@ -1,9 +1,12 @@
 // The handler of each kind of job (types.ts): the consumer dispatches by `kind`. A handler throws to
 // have its job retried; it returns normally when the job is done or has nothing left to do.
 import type { Bindings } from '../env';
+import { runPriceDrop, runSavedSearchDigest } from '../saved/jobs';
 import { runSendMail } from './send-mail';
 import type { JobKind, JobOf } from './types';
 
 export const JOB_HANDLERS: { [K in JobKind]: (job: JobOf<K>, env: Bindings) => Promise<void> } = {
   'send-mail': runSendMail,
+  'saved-search-digest': runSavedSearchDigest,
+  'price-drop': runPriceDrop,
 };

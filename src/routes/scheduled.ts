@@ -6,6 +6,7 @@ import * as schema from '../db/schema';
 import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
 import { cleanupOrphanPhotos } from '../photos/cleanup';
+import { enqueueSavedSearchDigests } from '../saved/jobs';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
 const MAX_SPELLING_ROUNDS = 200;
@@ -19,6 +20,8 @@ export interface ScheduledReport {
   /** Changed ads whose words were added to the search's spelling candidates. */
   spellingAds: number;
   remasked: number;
+  /** People whose saved-search digest was queued. */
+  savedSearchDigests: number;
 }
 
 /**
@@ -40,5 +43,6 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
     spellingAds += n;
     if (n < DRAIN_BATCH) break;
   }
-  return { expired, staleDrafts, orphanPhotos, remasked, spellingAds };
+  const savedSearchDigests = await enqueueSavedSearchDigests(env, now);
+  return { expired, staleDrafts, orphanPhotos, remasked, spellingAds, savedSearchDigests };
 }
