@@ -146,7 +146,7 @@ export function DigestMailHtml({ name, siteUrl, sections, manageUrl, unsubscribe
           </p>
           <p style={{ ...mailStyles.small, fontSize: '13px' }}>
             <a href={s.stopUrl} style={{ color: MAIL_COLORS.muted }}>
-              Opriți e-mailurile pentru „{s.name}”
+              Opriți e-mailurile pentru această căutare
             </a>
           </p>
         </div>

@@ -256,7 +256,7 @@ describe('the saved-search digest', () => {
     const { sent } = spySend();
     await runJobs([digestJob(me.user.id)]);
     const stop =
-      /href="http:\/\/127\.0\.0\.1:8787\/dezabonare\/([^"]+)"[^>]*>Opriți e-mailurile pentru „Orgă”/.exec(
+      /href="http:\/\/127\.0\.0\.1:8787\/dezabonare\/([^"]+)"[^>]*>Opriți e-mailurile pentru această căutare<\/a>/.exec(
         sent[0].html,
       );
     expect(stop).not.toBeNull();
