@@ -40,6 +40,9 @@ const FIELDS = [
   'promotedUntil',
   'postId',
   'userId',
+  'query',
+  'do',
+  'notify',
   '__proto__',
   'constructor',
   'title[]',
@@ -58,6 +61,12 @@ const FORM_ROUTES = fc.oneof(
   ),
   plausibleSegment.map((id) => `/posts/edit/${id}`),
   plausibleSegment.map((id) => `/raporteaza/${id}`),
+  fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare'),
+  plausibleSegment.map((id) => `/salvate/${id}`),
+  plausibleSegment.map((id) => `/salvate/${id}/notificare`),
+  fc
+    .tuple(plausibleSegment, fc.constantFrom('redenumeste', 'opreste', 'reia', 'sterge'))
+    .map(([id, action]) => `/cont/cautari/${id}/${action}`),
   fc
     .tuple(
       plausibleSegment,
