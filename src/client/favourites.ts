@@ -50,13 +50,14 @@ async function json(url: string, body?: unknown) {
 }
 
 async function install() {
-  if (!forms().length) return;
   const signedIn = looksSignedIn(document.cookie);
   let saved = new Set(readLocal());
+  // An anonymous visitor's /salvate is rendered from the ids this browser keeps.
   if (!signedIn && location.pathname === '/salvate' && !location.search && saved.size) {
     location.replace(`/salvate?ids=${[...saved].join('.')}`);
     return;
   }
+  if (!forms().length) return;
   if (signedIn) {
     try {
       const local = readLocal();
