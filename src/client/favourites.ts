@@ -71,30 +71,35 @@ async function install() {
     }
   }
   mark(saved);
-  document.addEventListener('submit', async (event) => {
-    const form = event.target as HTMLFormElement;
-    if (!form.matches('form[data-save]')) return;
-    event.preventDefault();
-    const id = Number(form.dataset.save);
-    const remove = form.querySelector<HTMLInputElement>('input[name="do"]')?.value === 'scoate';
-    const on = !remove && !saved.has(id);
-    if (signedIn) {
-      const body = new FormData(form);
-      body.set('do', on ? 'adauga' : 'scoate');
-      try {
-        await json(form.action, body);
-      } catch {
-        form.submit();
-        return;
+  // Capture phase: handled (and prevented) before the shell's overlay sees the submit.
+  document.addEventListener(
+    'submit',
+    async (event) => {
+      const form = event.target as HTMLFormElement;
+      if (!form.matches('form[data-save]')) return;
+      event.preventDefault();
+      const id = Number(form.dataset.save);
+      const remove = form.querySelector<HTMLInputElement>('input[name="do"]')?.value === 'scoate';
+      const on = !remove && !saved.has(id);
+      if (signedIn) {
+        const body = new FormData(form);
+        body.set('do', on ? 'adauga' : 'scoate');
+        try {
+          await json(form.action, body);
+        } catch {
+          form.submit();
+          return;
+        }
       }
-    }
-    // Newest first, as /salvate lists them.
-    if (on) saved = new Set([id, ...saved]);
-    else saved.delete(id);
-    if (!signedIn) writeLocal([...saved]);
-    if (remove) form.closest('[data-saved-item]')?.remove();
-    mark(saved);
-  });
+      // Newest first, as /salvate lists them.
+      if (on) saved = new Set([id, ...saved]);
+      else saved.delete(id);
+      if (!signedIn) writeLocal([...saved]);
+      if (remove) form.closest('[data-saved-item]')?.remove();
+      mark(saved);
+    },
+    true,
+  );
 }
 
 void install();

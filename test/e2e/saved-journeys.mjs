@@ -142,6 +142,9 @@ export const savedJourneys = [
           () =>
             document.querySelector('.card form[data-save] button')?.getAttribute('aria-pressed') === 'true',
         );
+        await shoot(page, 'anunturi-inima-390');
+        await go(page, `${base}/cautare?q=apartament`, { status: 200 });
+        await shoot(page, 'cautare-inima-390');
         await go(page, `${base}/salvate`, { status: 200 });
         await page.waitForURL(/\/salvate\?ids=\d+/);
         assert(
