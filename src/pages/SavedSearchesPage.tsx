@@ -18,11 +18,21 @@ export interface SavedSearchesPageProps {
   /** A search to confirm (came back from signing in), as its canonical query and its name. */
   pending?: { query: string; name: string } | null;
   nameMax: number;
+  /** A refused rename: the search, what was typed and why. */
+  renameError?: { id: number; value: string; message: string } | null;
 }
 
 const SEARCHES = { none: 'nicio căutare salvată', one: '1 căutare salvată', many: 'căutări salvate' };
 
-function Row({ s, nameMax }: { s: SavedSearchView; nameMax: number }) {
+function Row({
+  s,
+  nameMax,
+  error,
+}: {
+  s: SavedSearchView;
+  nameMax: number;
+  error?: { value: string; message: string } | null;
+}) {
   const base = `/cont/cautari/${s.id}`;
   return (
     <li className={s.paused ? 'saved-search saved-search--paused' : 'saved-search'}>
@@ -39,11 +49,24 @@ function Row({ s, nameMax }: { s: SavedSearchView; nameMax: number }) {
         <label className="visually-hidden" htmlFor={`name-${s.id}`}>
           Numele căutării
         </label>
-        <input id={`name-${s.id}`} name="name" defaultValue={s.name} maxLength={nameMax} required />
+        <input
+          id={`name-${s.id}`}
+          name="name"
+          defaultValue={error ? error.value : s.name}
+          maxLength={nameMax}
+          required
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `name-${s.id}-error` : undefined}
+        />
         <button type="submit" className="btn btn--small">
           Redenumește
         </button>
       </form>
+      {error ? (
+        <p className="field__error" id={`name-${s.id}-error`} role="alert">
+          {error.message}
+        </p>
+      ) : null}
       <div className="saved-search__actions">
         <form method="post" action={`${base}/${s.paused ? 'reia' : 'opreste'}`}>
           <button type="submit" className="btn btn--small">
@@ -60,7 +83,7 @@ function Row({ s, nameMax }: { s: SavedSearchView; nameMax: number }) {
   );
 }
 
-export function SavedSearchesPage({ searches, max, pending, nameMax }: SavedSearchesPageProps) {
+export function SavedSearchesPage({ searches, max, pending, nameMax, renameError }: SavedSearchesPageProps) {
   return (
     <section className="saved-searches">
       <h1>Căutări salvate</h1>
@@ -81,7 +104,7 @@ export function SavedSearchesPage({ searches, max, pending, nameMax }: SavedSear
       {searches.length > 0 ? (
         <ul className="saved-searches__list">
           {searches.map((s) => (
-            <Row key={s.id} s={s} nameMax={nameMax} />
+            <Row key={s.id} s={s} nameMax={nameMax} error={renameError?.id === s.id ? renameError : null} />
           ))}
         </ul>
       ) : (

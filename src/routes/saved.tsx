@@ -236,18 +236,14 @@ function searchId(raw: string | undefined): number {
   return Number(raw);
 }
 
-savedRoutes.get('/cont/cautari', async (c) => {
-  c.header('Cache-Control', PRIVATE);
-  const pendingRaw = c.req.query('adauga');
-  const user = c.get('user');
-  if (!user)
-    return loginRedirect(
-      c,
-      c.req.path + (pendingRaw !== undefined ? `?adauga=${encodeURIComponent(pendingRaw)}` : ''),
-    );
+async function renderSearches(
+  c: Context<AppEnv>,
+  userId: number,
+  opts: { pendingRaw?: string; renameError?: { id: number; value: string; message: string } } = {},
+) {
   const tree = await getCategoryTreeCached(c.get('db'));
-  const searches = await listSavedSearches(c.env.DB, user.id);
-  const pendingQuery = pendingRaw !== undefined ? canonicalQuery(pendingRaw, tree) : null;
+  const searches = await listSavedSearches(c.env.DB, userId);
+  const pendingQuery = opts.pendingRaw !== undefined ? canonicalQuery(opts.pendingRaw, tree) : null;
   const pending =
     pendingQuery !== null && !searches.some((s) => s.query === pendingQuery)
       ? { query: pendingQuery, name: defaultSearchName(pendingQuery, tree) }
@@ -264,9 +260,22 @@ savedRoutes.get('/cont/cautari', async (c) => {
       max={MAX_SAVED_SEARCHES}
       pending={pending}
       nameMax={SAVED_SEARCH_NAME_MAX}
+      renameError={opts.renameError ?? null}
     />,
     { title: 'Căutări salvate', noindex: true },
   );
+}
+
+savedRoutes.get('/cont/cautari', async (c) => {
+  c.header('Cache-Control', PRIVATE);
+  const pendingRaw = c.req.query('adauga');
+  const user = c.get('user');
+  if (!user)
+    return loginRedirect(
+      c,
+      c.req.path + (pendingRaw !== undefined ? `?adauga=${encodeURIComponent(pendingRaw)}` : ''),
+    );
+  return renderSearches(c, user.id, { pendingRaw });
 });
 
 /** Saves a search (`query`: its /cautare query string). Anonymous: sign in, then confirm. */
@@ -300,13 +309,21 @@ savedRoutes.post('/cont/cautari/:id/:action{redenumeste|opreste|reia|sterge}', a
   const now = Date.now();
   let ok: boolean;
   if (action === 'redenumeste') {
-    const name = field(await formOf(c), 'name').trim();
-    if (!name)
-      throw new BadInput('Scrieți un nume pentru căutare.', { name: 'Scrieți un nume pentru căutare.' });
-    if (name.length > SAVED_SEARCH_NAME_MAX)
-      throw new BadInput(`Numele poate avea cel mult ${SAVED_SEARCH_NAME_MAX} de caractere.`, {
-        name: `Numele poate avea cel mult ${SAVED_SEARCH_NAME_MAX} de caractere.`,
-      });
+    const typed = field(await formOf(c), 'name');
+    const name = typed.trim();
+    const message = !name
+      ? 'Scrieți un nume pentru căutare.'
+      : name.length > SAVED_SEARCH_NAME_MAX
+        ? `Numele poate avea cel mult ${SAVED_SEARCH_NAME_MAX} de caractere.`
+        : null;
+    if (message) {
+      // The list again, with what was typed and why it was refused (someone else's id: 404 below).
+      if ((await listSavedSearches(c.env.DB, user.id)).some((s) => s.id === id)) {
+        c.status(400);
+        return renderSearches(c, user.id, { renameError: { id, value: typed.slice(0, 500), message } });
+      }
+      throw new NotFound('Căutarea nu a fost găsită');
+    }
     ok = await renameSavedSearch(c.env.DB, user.id, id, name);
   } else if (action === 'sterge') {
     ok = await deleteSavedSearch(c.env.DB, user.id, id);

@@ -114,12 +114,17 @@ describe('/cont/cautari', () => {
     );
     expect(renamed.status).toBe(303);
     expect((await searchesOf(me.user.id))[0].name).toBe('Biciclete ieftine');
-    expect((await postFormAs(`/cont/cautari/${row.id}/redenumeste`, { name: '   ' }, me.cookie)).status).toBe(
-      400,
-    );
-    expect(
-      (await postFormAs(`/cont/cautari/${row.id}/redenumeste`, { name: 'x'.repeat(81) }, me.cookie)).status,
-    ).toBe(400);
+    const empty = await postFormAs(`/cont/cautari/${row.id}/redenumeste`, { name: '   ' }, me.cookie);
+    expect(empty.status).toBe(400);
+    expect(textOf(await empty.text())).toContain('Scrieți un nume pentru căutare.');
+    const typed = `Lung ${'x'.repeat(90)}`;
+    const long = await postFormAs(`/cont/cautari/${row.id}/redenumeste`, { name: typed }, me.cookie);
+    expect(long.status).toBe(400);
+    const longHtml = await long.text();
+    // The form comes back with what was typed, and the name is unchanged.
+    expect(longHtml).toContain(`value="${typed}"`);
+    expect(textOf(longHtml)).toContain('Numele poate avea cel mult 80 de caractere.');
+    expect((await searchesOf(me.user.id))[0].name).toBe('Biciclete ieftine');
 
     await postFormAs(`/cont/cautari/${row.id}/opreste`, {}, me.cookie);
     expect((await searchesOf(me.user.id))[0].paused).toBe(1);
