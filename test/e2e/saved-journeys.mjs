@@ -19,7 +19,7 @@ async function shoot(page, name) {
 function uniqueWord() {
   const letters = 'bcdfghjklmnprstvz';
   let w = 'zor';
-  for (let i = 0; i < 6; i++) w += letters[Math.floor(Math.random() * letters.length)] + 'a';
+  for (let i = 0; i < 6; i++) w += `${letters[Math.floor(Math.random() * letters.length)]}a`;
   return w;
 }
 
