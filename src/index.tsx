@@ -29,6 +29,7 @@ import { photoRoutes } from './routes/photos';
 import { postRoutes } from './routes/post';
 import { postsRoutes } from './routes/posts';
 import { profileRoutes } from './routes/profile';
+import { savedRoutes } from './routes/saved';
 import { searchRoutes } from './routes/search';
 import { sitemapRoutes } from './routes/sitemap';
 
@@ -117,6 +118,7 @@ app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
 app.route('/', accountPageRoutes);
+app.route('/', savedRoutes);
 app.route('/', authRoutes);
 app.route('/', pageRoutes);
 app.route('/', sitemapRoutes);

@@ -5,6 +5,7 @@ import { postPath } from '../lib/links';
 import { formatPrice } from '../lib/price';
 import { photoSrcSet, responsiveUrl } from '../photos/urls';
 import { CameraIcon, PinIcon } from './Icons';
+import { SaveHeart } from './SaveHeart';
 
 export interface PostCardProps {
   post: PostCardData;
@@ -62,6 +63,7 @@ export function PostCard({ post, tree, eager = false, headingLevel: Heading = 'h
           </p>
         </div>
       </a>
+      <SaveHeart postId={post.id} title={post.title} />
     </li>
   );
 }

@@ -7,6 +7,7 @@ import { formatPrice } from '../lib/price';
 import { splitHighlight } from '../lib/search-query';
 import { responsiveUrl } from '../photos/urls';
 import { CameraIcon, PinIcon } from './Icons';
+import { SaveHeart } from './SaveHeart';
 
 /** Width and height the thumbnail box reserves (CSS crops the photo into it: no layout shift). */
 const THUMB = { width: 160, height: 120 };
@@ -94,6 +95,7 @@ export function SearchResult({
           ) : null}
         </p>
       </div>
+      <SaveHeart postId={hit.id} title={hit.title} />
     </li>
   );
 }

@@ -2,6 +2,7 @@
 import { asc } from 'drizzle-orm';
 import type { Db } from '../env';
 import type { CategoryKind } from '../lib/post-fields';
+import type { CategoryLookup } from '../lib/search-params';
 import type { Category } from './schema';
 import { categories } from './schema';
 
@@ -47,6 +48,16 @@ async function getCategoryTree(db: Db): Promise<CategoryTree> {
 export function kindOf(tree: CategoryTree, categoryId: number, subcategoryId: number | null): CategoryKind {
   const sub = subcategoryId ? tree.byId.get(subcategoryId) : undefined;
   return (sub?.kind ?? tree.byId.get(categoryId)?.kind ?? 'general') as CategoryKind;
+}
+
+/** Finds a search's category (or subcategory) by slug, with the kind that decides its field filters. */
+export function categoryLookupOf(tree: CategoryTree): CategoryLookup {
+  return (slug) => {
+    const category = tree.bySlug.get(slug);
+    if (!category) return undefined;
+    const kind = kindOf(tree, category.parentId ?? category.id, category.parentId ? category.id : null);
+    return { category, kind };
+  };
 }
 
 // Categories are reference data (migrations insert them; nothing edits them at runtime), so each

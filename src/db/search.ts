@@ -50,6 +50,10 @@ export interface SearchFilters {
   locality?: string;
   withPhotos?: boolean;
   fields?: FieldFilter[];
+  /** Only ads published or renewed after this time (ms), e.g. new since a saved search's last digest. */
+  bumpedAfter?: number;
+  /** Only ads published or renewed at or before this time (ms). */
+  bumpedUpTo?: number;
 }
 
 export interface SearchRequest {
@@ -139,6 +143,14 @@ function conditions(req: SearchRequest, params: Param[]): string[] {
   if (f.locality) {
     out.push('p.locality = ?');
     params.push(f.locality);
+  }
+  if (f.bumpedAfter !== undefined) {
+    out.push('p.bumped_at > ?');
+    params.push(f.bumpedAfter);
+  }
+  if (f.bumpedUpTo !== undefined) {
+    out.push('p.bumped_at <= ?');
+    params.push(f.bumpedUpTo);
   }
   if (f.withPhotos) out.push("EXISTS (SELECT 1 FROM photos ph WHERE ph.post_id = p.id AND ph.kind = 'post')");
   for (const field of f.fields ?? []) {

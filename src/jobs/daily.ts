@@ -6,6 +6,7 @@ import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
 import { cleanupConversations } from '../messages/cleanup';
 import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
+import { enqueueSavedSearchDigests } from '../saved/jobs';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
 const MAX_SPELLING_ROUNDS = 200;
@@ -21,6 +22,8 @@ export interface ScheduledReport {
   remasked: number;
   /** Conversations about ads deleted more than 30 days ago, removed. */
   conversationsRemoved: number;
+  /** People whose saved-search digest was queued. */
+  savedSearchDigests: number;
 }
 
 /**
@@ -45,5 +48,14 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
     spellingAds += n;
     if (n < DRAIN_BATCH) break;
   }
-  return { expired, staleDrafts, orphanPhotos, remasked, spellingAds, conversationsRemoved };
+  const savedSearchDigests = await enqueueSavedSearchDigests(env, now);
+  return {
+    expired,
+    staleDrafts,
+    orphanPhotos,
+    remasked,
+    spellingAds,
+    conversationsRemoved,
+    savedSearchDigests,
+  };
 }

@@ -2,10 +2,13 @@
 // have its job retried; it returns normally when the job is done or has nothing left to do.
 import type { Bindings } from '../env';
 import { runMessageUnread } from '../messages/notices';
+import { runPriceDrop, runSavedSearchDigest } from '../saved/jobs';
 import { runSendMail } from './send-mail';
 import type { JobKind, JobOf } from './types';
 
 export const JOB_HANDLERS: { [K in JobKind]: (job: JobOf<K>, env: Bindings) => Promise<void> } = {
   'send-mail': runSendMail,
   'message-unread': runMessageUnread,
+  'saved-search-digest': runSavedSearchDigest,
+  'price-drop': runPriceDrop,
 };

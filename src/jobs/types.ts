@@ -27,6 +27,23 @@ export interface MessageUnreadJob {
   excerpt: string;
 }
 
-export type Job = SendMailJob | MessageUnreadJob;
+/** One person's daily saved-search digest; `upTo` bounds the new ads (the same on every retry). */
+export interface SavedSearchDigestJob {
+  kind: 'saved-search-digest';
+  userId: number;
+  /** The Bucharest day of the cron run: one digest per person and day. */
+  day: string;
+  upTo: number;
+}
+
+/** A saved ad's price went down in edit `version`: mail those who asked. */
+export interface PriceDropJob {
+  kind: 'price-drop';
+  postId: number;
+  version: number;
+  newPrice: number;
+}
+
+export type Job = SendMailJob | MessageUnreadJob | SavedSearchDigestJob | PriceDropJob;
 export type JobKind = Job['kind'];
 export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;

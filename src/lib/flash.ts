@@ -33,6 +33,13 @@ export const FLASH_MESSAGES = {
   'raport-inchis': 'Raportul conversației a fost închis.',
   'doar-mesaje': 'Numărul de telefon nu mai este afișat: cumpărătorii vă pot scrie doar prin mesaje.',
   'telefon-afisat': 'Numărul de telefon este din nou afișat la cerere.',
+  'favorit-adaugat': 'Anunțul a fost adăugat la Salvate.',
+  'favorit-scos': 'Anunțul a fost scos din Salvate.',
+  'favorit-notificare': 'Preferința a fost salvată.',
+  'cautare-salvata': 'Căutarea a fost salvată. Vă anunțăm pe e-mail când apar anunțuri noi.',
+  'cautare-exista': 'Această căutare este deja salvată.',
+  'cautare-modificata': 'Căutarea a fost modificată.',
+  'cautare-stearsa': 'Căutarea a fost ștearsă.',
 } as const;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;

@@ -4,6 +4,7 @@
 // session; a GET shows a page with a button. What "off" means for a `ref` is the kind's own hook.
 
 import { setMailKind } from '../db/mail-prefs';
+import { pauseSavedSearchByMail } from '../db/saved-searches';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl } from '../lib/links';
 import { signToken, verifyToken } from '../lib/signed-token';
@@ -76,7 +77,9 @@ export async function readUnsubscribeToken(
  */
 export type UnsubscribeRefHook = (db: Db, userId: number, ref: string, now: number) => Promise<string | null>;
 
-export const UNSUBSCRIBE_REF_HOOKS: Partial<Record<MailKind, UnsubscribeRefHook>> = {};
+export const UNSUBSCRIBE_REF_HOOKS: Partial<Record<MailKind, UnsubscribeRefHook>> = {
+  'saved-search': pauseSavedSearchByMail,
+};
 
 export interface UnsubscribeOutcome {
   kind: MailKind;

@@ -3,6 +3,7 @@ import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
 import { CategoryList } from '../components/CategoryList';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/PostCard';
+import { SaveSearchForm } from '../components/SaveHeart';
 import type { CategoryNode, CategoryTree } from '../db/categories';
 import type { CategoryCounts, PostCardData } from '../db/posts';
 import type { Category } from '../db/schema';
@@ -26,6 +27,8 @@ export interface ListingPageProps {
   /** `/anunturi` page 1 also shows every category. */
   showCategories?: boolean;
   searchHref?: string;
+  /** The /cautare query string of this listing, for "Anunță-mă când apar anunțuri noi". */
+  saveSearchQuery?: string;
 }
 
 /** A category, subcategory or all-ads listing: heading, subcategory chips, 20 cards, page links. */
@@ -42,6 +45,7 @@ export function ListingPage(props: ListingPageProps) {
         </h1>
         <p className="listing__count muted">{plural(total, ADS)}</p>
         {intro && page === 1 ? <p className="listing__intro">{intro}</p> : null}
+        {props.saveSearchQuery !== undefined ? <SaveSearchForm query={props.saveSearchQuery} /> : null}
       </header>
 
       {category && category.children.length > 0 ? (

@@ -11,6 +11,7 @@ import {
   OwnerPanel,
   type OwnerPanelProps,
 } from '../components/PostControls';
+import { SaveHeart } from '../components/SaveHeart';
 import type { CategoryTree } from '../db/categories';
 import type { NeighbourPost, PhotoRef, PostAuthor, PostCardData } from '../db/posts';
 import type { Post } from '../db/schema';
@@ -164,6 +165,7 @@ export function PostPage(props: PostPageProps) {
           <div className="box ad__pricebox">
             <p className="ad__price">{price ?? 'Preț nespecificat'}</p>
             {price && post.negotiable ? <p className="ad__nego muted">Preț negociabil</p> : null}
+            {post.status === 'published' ? <SaveHeart postId={post.id} title={post.title} wide /> : null}
             {props.contact ? <ContactReveal contact={props.contact} /> : null}
             {props.messagesOnlyToggle ? <MessagesOnlyToggle {...props.messagesOnlyToggle} /> : null}
           </div>

@@ -1,5 +1,7 @@
 // `/cautare`: the search form, its results and pages (docs/search.md).
+
 import { Pagination } from '../components/Pagination';
+import { SaveSearchForm } from '../components/SaveHeart';
 import { SearchResult } from '../components/SearchResult';
 import type { CategoryTree } from '../db/categories';
 import type { SearchHit } from '../db/search';
@@ -27,6 +29,8 @@ export interface SearchPageProps {
   /** The same words without any filter, when filters are on. */
   clearFiltersHref: string | null;
   feedHref: string;
+  /** This search's canonical query string, for "Anunță-mă când apar anunțuri noi". */
+  saveSearchQuery?: string;
   /** The corrected words the results are for, when the words as typed found nothing. */
   corrected?: string | null;
   /** The same search with the words exactly as typed (never corrected). */
@@ -286,6 +290,7 @@ export function SearchPage(props: SearchPageProps) {
           Flux Atom
         </a>
       </div>
+      {props.saveSearchQuery !== undefined ? <SaveSearchForm query={props.saveSearchQuery} /> : null}
       {hits.length > 0 ? (
         <ol className="search-results" start={(page - 1) * pageSize + 1}>
           {hits.map((hit, i) => (

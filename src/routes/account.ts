@@ -46,6 +46,8 @@ export function accountLinks(
     { label: 'Anunțurile mele', href: route('myPosts') },
     { label: messagesLabel(unreadMessages), href: route('messages') },
     { label: 'Publică anunţ', href: route('newPost') },
+    { label: 'Salvate', href: '/salvate' },
+    { label: 'Căutări salvate', href: '/cont/cautari' },
     { label: 'Profil', href: route('profile') },
     ...(user.isOperator ? [{ label: 'Moderare', href: route('moderation') }] : []),
     { label: 'Ieșire', href: route('signOut'), method: 'post' as const },

@@ -60,6 +60,7 @@ import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { ingestPhoto } from '../photos/ingest';
 import { responsiveUrl } from '../photos/urls';
 import { NEW_POST_REFUSAL, newPostAllowed, uploadRefusal } from '../platform/rate-limits';
+import { notePriceChange } from '../saved/jobs';
 import { UPLOADS_PER_HOUR } from './photos';
 
 export const editorRoutes = new Hono<AppEnv>();
@@ -522,6 +523,8 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
     const latest = await getPost(db, post.id);
     const target = postPath(latest ?? post, categorySlug(tree, latest ?? post));
     await purgeForPost(c.req.url, db, latest ?? post, [oldPath]);
+    // A lower price mails those who saved the ad and asked (through the job queue).
+    if (latest) await notePriceChange(c.env, post, latest);
     setFlash(c, changedWhileHidden ? 'salvat-verificare' : 'salvat');
     return c.redirect(target, 303);
   } catch (err) {

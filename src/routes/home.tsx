@@ -16,6 +16,7 @@ homeRoutes.get('/', async (c) => {
   return c.render(<HomePage {...data} />, {
     title: 'Anunțuri din Rădăuți și județul Suceava',
     canonical: route('home'),
+    islands: ['favourites'],
     jsonLd: [websiteJsonLd(c.env.SITE_URL)],
   });
 });

@@ -171,7 +171,7 @@ async function adPage(c: Context<AppEnv>) {
       noindex: notice !== null || wantsContact,
       image: first ? { url: photoUrl(first), ...fullSize(first) } : undefined,
       jsonLd,
-      islands: details.photos.length ? ['contact', 'gallery'] : ['contact'],
+      islands: details.photos.length ? ['contact', 'gallery', 'favourites'] : ['contact', 'favourites'],
     },
   );
 }

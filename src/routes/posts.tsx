@@ -149,9 +149,11 @@ async function listing(c: Context<AppEnv>) {
       hrefFor={(n) => listingPath(category?.slug, subcategory?.slug, n)}
       showCategories={!category && page === 1}
       searchHref={searchHref}
+      saveSearchQuery={named ? `categorie=${named.slug}` : ''}
     />,
     {
       title,
+      islands: ['favourites'],
       description: named?.description
         ? `${named.description}${pageSuffix}`
         : `Cele mai noi anunțuri din Rădăuți și județul Suceava, pe categorii${pageSuffix}.`,
@@ -200,6 +202,7 @@ async function authorListing(c: Context<AppEnv>, segments: string[]) {
     />,
     {
       title: `Anunțurile lui ${author.name}${pageSuffix}`,
+      islands: ['favourites'],
       description: `Toate anunțurile publicate de ${author.name} pe eRădăuți: Rădăuți și județul Suceava${pageSuffix}.`,
       canonical,
       jsonLd: [breadcrumbJsonLd(c.env.SITE_URL, crumbs)],

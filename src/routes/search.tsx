@@ -4,7 +4,7 @@
 // not parse are ignored (never a 500); a malformed or past-the-end page is 404.
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { type CategoryTree, getCategoryTreeCached, kindOf } from '../db/categories';
+import { type CategoryTree, categoryLookupOf, getCategoryTreeCached } from '../db/categories';
 import { PAGE_SIZE } from '../db/posts';
 import { MAX_CANDIDATES } from '../db/search';
 import { searchText } from '../db/search-text';
@@ -28,12 +28,7 @@ const FEED_SIZE = 30;
 
 /** A search's query string read against the category tree (null: a malformed or too deep page). */
 function parseRequest(url: URL, tree: CategoryTree): ParsedSearch | null {
-  return parseSearchParams(url.searchParams, (slug) => {
-    const category = tree.bySlug.get(slug);
-    if (!category) return undefined;
-    const kind = kindOf(tree, category.parentId ?? category.id, category.parentId ? category.id : null);
-    return { category, kind };
-  });
+  return parseSearchParams(url.searchParams, categoryLookupOf(tree));
 }
 
 function runSearch(c: Context<AppEnv>, req: ParsedSearch, limit: number, offset: number, withText: boolean) {
@@ -145,6 +140,7 @@ async function search(c: Context<AppEnv>) {
       }
       clearFiltersHref={req.filtered ? route('search', {}, { q: req.form.q }) : null}
       feedHref={feedHref}
+      saveSearchQuery={route('search', {}, searchQueryOf(req.form)).split('?')[1] ?? ''}
     />,
     {
       title,
@@ -154,6 +150,7 @@ async function search(c: Context<AppEnv>) {
       canonical,
       noindex,
       feeds: [{ title: `Anunțuri noi: ${describe(req)}`, href: feedHref }],
+      islands: ['favourites'],
     },
   );
 }

@@ -13,7 +13,15 @@ const clientDir = join(root, 'src', 'client');
 const entries = (await readdir(clientDir))
   .filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))
   .filter((f) =>
-    ['shell.ts', 'editor.ts', 'signin.ts', 'contact.ts', 'gallery.ts', 'messages.ts'].includes(f),
+    [
+      'shell.ts',
+      'editor.ts',
+      'signin.ts',
+      'contact.ts',
+      'gallery.ts',
+      'messages.ts',
+      'favourites.ts',
+    ].includes(f),
   )
   .map((f) => join(clientDir, f));
 

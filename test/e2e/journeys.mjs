@@ -22,6 +22,7 @@ import {
   textOf,
 } from './lib.mjs';
 import { messagesJourneys } from './messages.mjs';
+import { savedJourneys } from './saved-journeys.mjs';
 
 const AD_LINK = /^\/anunt\/[^/?#]+\/[^/?#]+-\d+$/;
 const CATEGORY_LINK = /^\/anunturi\/(?!de\/)[a-z0-9-]+$/;
@@ -753,6 +754,7 @@ export const journeys = [
   ...freshnessJourneys,
   ...galleryJourneys,
   ...messagesJourneys,
+  ...savedJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */

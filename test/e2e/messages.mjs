@@ -61,7 +61,7 @@ async function journey({ browser, base, javaScript }) {
     assert((await textOf(buyer.page)).includes(question), 'the conversation does not show the message sent');
     if (javaScript)
       await buyer.page.waitForFunction(
-        () => document.querySelector('[data-conversation]')?.dataset.live === 'on',
+        () => document.querySelector('[data-conversation]')?.getAttribute('data-live') === 'on',
         null,
         {
           timeout: 10_000,

@@ -25,7 +25,9 @@ export async function startSite({ port, label = 'site', keepState = false, quiet
   start.migrateLocal(persist);
   const child = start.startWrangler(
     ['ignore', 'pipe', 'pipe'],
-    [...persist, '--var', `SITE_URL:${base}`, '--inspector-port', String(port + 100)],
+    // --test-scheduled: `/__scheduled?cron=` runs the cron (the saved-search journey), where
+    // `/cdn-cgi/handler/scheduled` answers 500 without reaching the worker here.
+    [...persist, '--var', `SITE_URL:${base}`, '--inspector-port', String(port + 100), '--test-scheduled'],
   );
   let log = '';
   const keep = (chunk) => {

@@ -43,6 +43,9 @@ const FIELDS = [
   'promotedUntil',
   'postId',
   'userId',
+  'query',
+  'do',
+  'notify',
   '__proto__',
   'constructor',
   'title[]',
@@ -61,6 +64,12 @@ const FORM_ROUTES = fc.oneof(
   ),
   plausibleSegment.map((id) => `/posts/edit/${id}`),
   plausibleSegment.map((id) => `/raporteaza/${id}`),
+  fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare'),
+  plausibleSegment.map((id) => `/salvate/${id}`),
+  plausibleSegment.map((id) => `/salvate/${id}/notificare`),
+  fc
+    .tuple(plausibleSegment, fc.constantFrom('redenumeste', 'opreste', 'reia', 'sterge'))
+    .map(([id, action]) => `/cont/cautari/${id}/${action}`),
   fc
     .tuple(
       plausibleSegment,

@@ -1,0 +1,337 @@
+// Favourites (`/salvate`, the hearts' forms, the island's JSON) and saved searches (`/cont/cautari`).
+// Every answer here is personal: never stored by any cache. Hearts are neutral forms on public pages;
+// without JavaScript a signed-in person's heart toggles here and comes back with a confirmation.
+import type { Context } from 'hono';
+import { Hono } from 'hono';
+import { requireUser, requireWriter } from '../auth/guards';
+import { checkedReturnPath } from '../auth/return-path';
+import { type CategoryTree, getCategoryTreeCached } from '../db/categories';
+import {
+  addFavourite,
+  type FavouriteRow,
+  favouriteIds,
+  favouritesByIds,
+  isFavourite,
+  listFavourites,
+  MAX_FAVOURITES,
+  MAX_MERGE_IDS,
+  mergeFavourites,
+  removeFavourite,
+  setPriceDropNotice,
+} from '../db/favourites';
+import { parsePhotoRef } from '../db/fragments';
+import {
+  createSavedSearch,
+  deleteSavedSearch,
+  listSavedSearches,
+  MAX_SAVED_SEARCHES,
+  pauseSavedSearch,
+  renameSavedSearch,
+} from '../db/saved-searches';
+import type { AppEnv } from '../env';
+import { setFlash } from '../flash';
+import { BadInput, NotFound } from '../lib/errors';
+import { postPath, route } from '../lib/links';
+import { formatPrice } from '../lib/price';
+import { type SavedItem, SavedPage, type SavedState } from '../pages/SavedPage';
+import { SavedSearchesPage } from '../pages/SavedSearchesPage';
+import { responsiveUrl } from '../photos/urls';
+import {
+  canonicalQuery,
+  defaultSearchName,
+  SAVED_SEARCH_NAME_MAX,
+  searchPathOf,
+} from '../saved/search-match';
+
+export const savedRoutes = new Hono<AppEnv>();
+
+const PRIVATE = 'private, no-store';
+
+function wantsJson(c: Context<AppEnv>): boolean {
+  const accept = c.req.header('accept') ?? '';
+  return accept.includes('application/json') && !accept.includes('text/html');
+}
+
+function positiveId(raw: string | undefined): number {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw new NotFound('Anunțul nu a fost găsit');
+  return Number(raw);
+}
+
+/** The same-site page a form was posted from (its Referer), else `fallback`. */
+function backTo(c: Context<AppEnv>, fallback: string): string {
+  const referer = c.req.header('referer');
+  if (!referer) return fallback;
+  const path = checkedReturnPath(c, referer);
+  return path === '/' && !/^https?:\/\/[^/]+\/?$/.test(referer) ? fallback : path;
+}
+
+function loginRedirect(c: Context<AppEnv>, returnTo: string) {
+  c.header('Cache-Control', PRIVATE);
+  return c.redirect(route('login', {}, { redirect_url: returnTo }), 303);
+}
+
+async function formOf(c: Context<AppEnv>): Promise<FormData> {
+  try {
+    return await c.req.formData();
+  } catch {
+    return new FormData();
+  }
+}
+
+function field(form: FormData, name: string): string {
+  const v = form.get(name);
+  return typeof v === 'string' ? v : '';
+}
+
+// ---- Favourites -------------------------------------------------------------------------------
+
+/** Ids in `?ids=1.2.3` (the browser's list), at most MAX_MERGE_IDS. */
+function idsParam(raw: string | undefined): number[] {
+  if (!raw) return [];
+  return raw
+    .split(/[.,]/)
+    .filter((s) => /^[1-9]\d{0,9}$/.test(s))
+    .map(Number)
+    .slice(0, MAX_MERGE_IDS);
+}
+
+function stateOf(post: FavouriteRow['post'], now: number): SavedState {
+  if (!post || post.authorBanned) return 'gone';
+  if (post.status === 'sold') return 'sold';
+  if (post.status === 'expired' || (post.status === 'published' && (post.expiresAt ?? 0) <= now))
+    return 'expired';
+  return post.status === 'published' ? 'active' : 'gone';
+}
+
+function toItem(row: FavouriteRow, tree: CategoryTree, now: number, signedIn: boolean): SavedItem {
+  const post = row.post;
+  const state = stateOf(post, now);
+  if (!post || state === 'gone')
+    return {
+      postId: row.postId,
+      href: null,
+      title: post && state === 'gone' && post.status !== 'draft' ? post.title : 'Anunț șters',
+      price: null,
+      locality: null,
+      photoUrl: null,
+      state: 'gone',
+    };
+  const photo = parsePhotoRef(post.photo);
+  const slug = tree.byId.get(post.categoryId)?.slug ?? 'diverse';
+  return {
+    postId: row.postId,
+    href: postPath({ id: row.postId, slug: post.slug }, slug),
+    title: post.title,
+    price: formatPrice(post.price, post.currency),
+    locality: post.locality,
+    photoUrl: photo ? responsiveUrl(photo, 320) : null,
+    state,
+    notify: signedIn ? row.notifyPriceDrop : undefined,
+    savedPrice:
+      signedIn && row.priceAtSave > post.price && post.price > 0
+        ? formatPrice(row.priceAtSave, post.currency)
+        : null,
+  };
+}
+
+savedRoutes.get('/salvate', async (c) => {
+  c.header('Cache-Control', PRIVATE);
+  const user = c.get('user');
+  const db = c.get('db');
+  const tree = await getCategoryTreeCached(db);
+  const now = Date.now();
+  const rows = user
+    ? await listFavourites(c.env.DB, user.id)
+    : await favouritesByIds(c.env.DB, idsParam(c.req.query('ids')));
+  return c.render(
+    <SavedPage
+      signedIn={!!user}
+      items={rows.map((r) => toItem(r, tree, now, !!user))}
+      loginHref={route('login', {}, { redirect_url: '/salvate' })}
+    />,
+    { title: 'Salvate', noindex: true, islands: ['favourites'] },
+  );
+});
+
+/** The signed-in person's saved ids (the island marks the hearts with them). */
+savedRoutes.get('/api/salvate', async (c) => {
+  c.header('Cache-Control', PRIVATE);
+  const user = requireUser(c);
+  return c.json({ ids: await favouriteIds(c.env.DB, user.id), max: MAX_FAVOURITES });
+});
+
+/**
+ * The browser's list merged into the account at sign-in: `{ ids: number[] }` (at most
+ * MAX_MERGE_IDS; more is refused). Idempotent; the account's cap holds. Answers the saved ids.
+ */
+savedRoutes.post('/api/salvate/sincronizare', async (c) => {
+  c.header('Cache-Control', PRIVATE);
+  const user = requireUser(c);
+  let body: unknown;
+  try {
+    body = await c.req.json();
+  } catch {
+    throw new BadInput('Lista trimisă nu a putut fi citită.');
+  }
+  const ids = (body as { ids?: unknown } | null)?.ids;
+  if (
+    !Array.isArray(ids) ||
+    ids.length > MAX_MERGE_IDS ||
+    !ids.every((id) => Number.isSafeInteger(id) && id > 0)
+  )
+    throw new BadInput(`Lista trimisă trebuie să conțină cel mult ${MAX_MERGE_IDS} de anunțuri.`);
+  const added = await mergeFavourites(c.env.DB, user.id, ids as number[], Date.now());
+  return c.json({ added, ids: await favouriteIds(c.env.DB, user.id) });
+});
+
+/**
+ * The heart: `do` = `adauga`, `scoate`, or nothing (toggle, the neutral heart of public pages).
+ * Anonymous visitors without JavaScript are sent to sign in and back.
+ */
+savedRoutes.post('/salvate/:postId', async (c) => {
+  const postId = positiveId(c.req.param('postId'));
+  const user = c.get('user');
+  if (!user) {
+    if (wantsJson(c)) requireUser(c);
+    return loginRedirect(c, backTo(c, '/salvate'));
+  }
+  c.header('Cache-Control', PRIVATE);
+  const action = field(await formOf(c), 'do');
+  const now = Date.now();
+  let saved: boolean;
+  if (action === 'scoate' || (action !== 'adauga' && (await isFavourite(c.env.DB, user.id, postId)))) {
+    await removeFavourite(c.env.DB, user.id, postId);
+    saved = false;
+  } else {
+    saved = await addFavourite(c.env.DB, user.id, postId, now);
+    if (!saved)
+      throw new BadInput(
+        `Anunțul nu poate fi salvat: nu mai este publicat sau aveți deja ${MAX_FAVOURITES} de anunțuri salvate.`,
+        {},
+        422,
+      );
+  }
+  if (wantsJson(c)) return c.json({ saved });
+  setFlash(c, saved ? 'favorit-adaugat' : 'favorit-scos');
+  return c.redirect(backTo(c, '/salvate'), 303);
+});
+
+/** The price-drop mail on or off for one saved ad (checkbox `notify`). */
+savedRoutes.post('/salvate/:postId/notificare', async (c) => {
+  const postId = positiveId(c.req.param('postId'));
+  const user = requireUser(c);
+  c.header('Cache-Control', PRIVATE);
+  const on = field(await formOf(c), 'notify') === '1';
+  if (!(await setPriceDropNotice(c.env.DB, user.id, postId, on)))
+    throw new NotFound('Anunțul nu este printre cele salvate.');
+  if (wantsJson(c)) return c.json({ notify: on });
+  setFlash(c, 'favorit-notificare');
+  return c.redirect('/salvate', 303);
+});
+
+// ---- Saved searches ---------------------------------------------------------------------------
+
+function searchId(raw: string | undefined): number {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw new NotFound('Căutarea nu a fost găsită');
+  return Number(raw);
+}
+
+async function renderSearches(
+  c: Context<AppEnv>,
+  userId: number,
+  opts: { pendingRaw?: string; renameError?: { id: number; value: string; message: string } } = {},
+) {
+  const tree = await getCategoryTreeCached(c.get('db'));
+  const searches = await listSavedSearches(c.env.DB, userId);
+  const pendingQuery = opts.pendingRaw !== undefined ? canonicalQuery(opts.pendingRaw, tree) : null;
+  const pending =
+    pendingQuery !== null && !searches.some((s) => s.query === pendingQuery)
+      ? { query: pendingQuery, name: defaultSearchName(pendingQuery, tree) }
+      : null;
+  return c.render(
+    <SavedSearchesPage
+      searches={searches.map((s) => ({
+        id: s.id,
+        name: s.name,
+        href: searchPathOf(s.query),
+        paused: s.paused,
+        lastSentAt: s.lastSentAt,
+      }))}
+      max={MAX_SAVED_SEARCHES}
+      pending={pending}
+      nameMax={SAVED_SEARCH_NAME_MAX}
+      renameError={opts.renameError ?? null}
+    />,
+    { title: 'Căutări salvate', noindex: true },
+  );
+}
+
+savedRoutes.get('/cont/cautari', async (c) => {
+  c.header('Cache-Control', PRIVATE);
+  const pendingRaw = c.req.query('adauga');
+  const user = c.get('user');
+  if (!user)
+    return loginRedirect(
+      c,
+      c.req.path + (pendingRaw !== undefined ? `?adauga=${encodeURIComponent(pendingRaw)}` : ''),
+    );
+  return renderSearches(c, user.id, { pendingRaw });
+});
+
+/** Saves a search (`query`: its /cautare query string). Anonymous: sign in, then confirm. */
+savedRoutes.post('/cont/cautari', async (c) => {
+  c.header('Cache-Control', PRIVATE);
+  const form = await formOf(c);
+  const raw = field(form, 'query').slice(0, 2000);
+  const user = c.get('user');
+  if (!user) return loginRedirect(c, `/cont/cautari?adauga=${encodeURIComponent(raw)}`);
+  requireWriter(c);
+  const tree = await getCategoryTreeCached(c.get('db'));
+  const query = canonicalQuery(raw, tree);
+  if (query === null) throw new BadInput('Căutarea nu poate fi salvată: parametrii ei nu sunt valizi.');
+  const name = field(form, 'name').trim().slice(0, SAVED_SEARCH_NAME_MAX) || defaultSearchName(query, tree);
+  const result = await createSavedSearch(c.env.DB, { userId: user.id, name, query, now: Date.now() });
+  if (result.status === 'limit')
+    throw new BadInput(
+      `Aveți deja ${MAX_SAVED_SEARCHES} de căutări salvate. Ștergeți una în „Căutări salvate” pentru a adăuga alta.`,
+      {},
+      422,
+    );
+  setFlash(c, result.status === 'created' ? 'cautare-salvata' : 'cautare-exista');
+  return c.redirect(searchPathOf(query), 303);
+});
+
+savedRoutes.post('/cont/cautari/:id/:action{redenumeste|opreste|reia|sterge}', async (c) => {
+  c.header('Cache-Control', PRIVATE);
+  const user = requireWriter(c);
+  const id = searchId(c.req.param('id'));
+  const action = c.req.param('action');
+  const now = Date.now();
+  let ok: boolean;
+  if (action === 'redenumeste') {
+    const typed = field(await formOf(c), 'name');
+    const name = typed.trim();
+    const message = !name
+      ? 'Scrieți un nume pentru căutare.'
+      : name.length > SAVED_SEARCH_NAME_MAX
+        ? `Numele poate avea cel mult ${SAVED_SEARCH_NAME_MAX} de caractere.`
+        : null;
+    if (message) {
+      // The list again, with what was typed and why it was refused (someone else's id: 404 below).
+      if ((await listSavedSearches(c.env.DB, user.id)).some((s) => s.id === id)) {
+        c.status(400);
+        return renderSearches(c, user.id, { renameError: { id, value: typed.slice(0, 500), message } });
+      }
+      throw new NotFound('Căutarea nu a fost găsită');
+    }
+    ok = await renameSavedSearch(c.env.DB, user.id, id, name);
+  } else if (action === 'sterge') {
+    ok = await deleteSavedSearch(c.env.DB, user.id, id);
+  } else {
+    ok = await pauseSavedSearch(c.env.DB, user.id, id, action === 'opreste', now);
+  }
+  // Someone else's search answers exactly like a missing one.
+  if (!ok) throw new NotFound('Căutarea nu a fost găsită');
+  setFlash(c, action === 'sterge' ? 'cautare-stearsa' : 'cautare-modificata');
+  return c.redirect('/cont/cautari', 303);
+});
