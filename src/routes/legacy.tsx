@@ -4,7 +4,7 @@ import { getServablePhoto } from '../db/photos';
 import type { AppEnv } from '../env';
 import { NotFound } from '../lib/errors';
 import { photoUrl, responsiveUrl } from '../photos/urls';
-import { MAX_ID, segmentsAfter } from './browse-paths';
+import { MAX_ID, segmentsAfter } from '../http/browse-paths';
 
 export const legacyRoutes = new Hono<AppEnv>();
 

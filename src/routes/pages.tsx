@@ -11,7 +11,7 @@ import { NotFound } from '../lib/errors';
 import { route } from '../lib/links';
 import { truncate } from '../lib/text';
 import { StaticPage } from '../pages/StaticPage';
-import { segmentsAfter } from './browse-paths';
+import { segmentsAfter } from '../http/browse-paths';
 
 export const pageRoutes = new Hono<AppEnv>();
 

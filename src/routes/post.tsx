@@ -24,7 +24,7 @@ import { truncate } from '../lib/text';
 import { type PostNotice, PostPage } from '../pages/PostPage';
 import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
 import { limitContactReveal } from '../platform/rate-limits';
-import { parseSlugId, segmentsAfter } from './browse-paths';
+import { parseSlugId, segmentsAfter } from '../http/browse-paths';
 
 export const postRoutes = new Hono<AppEnv>();
 

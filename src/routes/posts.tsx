@@ -12,7 +12,7 @@ import { authorPath, listingPath, route } from '../lib/links';
 import { sharedDataMaxAgeMs } from '../page-cache';
 import { AuthorPage } from '../pages/AuthorPage';
 import { ListingPage } from '../pages/ListingPage';
-import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from './browse-paths';
+import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from '../http/browse-paths';
 
 export const postsRoutes = new Hono<AppEnv>();
 

@@ -27,7 +27,7 @@ import { type FieldFilterDef, fieldFilters, parseQuery } from '../lib/search-que
 import { truncate } from '../lib/text';
 import { type SearchFormState, SearchPage } from '../pages/SearchPage';
 import { limitSearch } from '../platform/rate-limits';
-import { parsePageSegment, segmentsAfter } from './browse-paths';
+import { parsePageSegment, segmentsAfter } from '../http/browse-paths';
 
 export const searchRoutes = new Hono<AppEnv>();
 
