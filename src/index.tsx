@@ -7,11 +7,11 @@ import { ErrorView } from './components/ErrorView';
 import { d1Session } from './d1-session';
 import type { AppEnv, Bindings } from './env';
 import { flashMiddleware } from './flash';
+import { renderNotFound } from './http/helpers';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
 import { hasSession, pageCache } from './page-cache';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
 import { accountPageRoutes } from './routes/account-page';
@@ -120,15 +120,8 @@ app.route('/', sitemapRoutes);
 app.route('/', legacyRoutes);
 app.route('/', devRoutes);
 
-app.get('/404', (c) => {
-  c.status(404);
-  return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
-});
-
-app.notFound((c) => {
-  c.status(404);
-  return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
-});
+app.get('/404', renderNotFound);
+app.notFound(renderNotFound);
 
 /** Wants JSON rather than a page (fetch from an island, API routes). */
 function wantsJson(accept: string | undefined, path: string): boolean {
@@ -161,10 +154,7 @@ app.onError((err, c) => {
   c.header('Cache-Control', 'no-store');
   const limited = err instanceof TooManyRequests ? err : null;
   if (limited) c.header('Retry-After', String(limited.retryAfter));
-  if (status === 404 && !wantsJson(c.req.header('accept'), c.req.path)) {
-    c.status(404);
-    return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
-  }
+  if (status === 404 && !wantsJson(c.req.header('accept'), c.req.path)) return renderNotFound(c);
   if (wantsJson(c.req.header('accept'), c.req.path)) {
     return c.json(
       {

@@ -20,6 +20,7 @@ import type { MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE_NAME } from './auth/session';
 import { forgetCounts } from './db/posts';
 import type { AppEnv } from './env';
+import { inBackground } from './http/helpers';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { hasFlashCookie } from './lib/flash';
 
@@ -167,11 +168,8 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const lifetime = edgeSecondsFor(c.req.path, seconds);
   stored.headers.set('Cache-Control', `public, max-age=${lifetime}, s-maxage=${lifetime}`);
   const put = cache.put(key, stored).catch(() => {});
-  try {
-    c.executionCtx.waitUntil(put);
-  } catch {
-    await put; // no execution context (called directly): store before answering
-  }
+  // No execution context (called directly): store before answering.
+  if (!inBackground(c, put)) await put;
   c.res.headers.set('X-Page-Cache', 'miss');
 };
 

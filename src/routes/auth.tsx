@@ -2,11 +2,11 @@
 // (in Romanian) do the work in the browser; without one (local development and tests), a plain
 // form mints a session token with the local key pair. Both end up in the same middleware.
 
-import { createClerkClient } from '@clerk/backend';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { clerkScripts } from '../auth/clerk-browser';
+import { clerkClient } from '../auth/clerk-client';
 import { localSignInRefusal, sessionConfig } from '../auth/config';
 import { MESSAGES, NAME_MAX } from '../auth/messages';
 import { siteOrigin } from '../auth/origin-check';
@@ -87,7 +87,7 @@ function showPage(mode: Mode) {
     const redirectUrl = checkedReturnPath(c, c.req.query('redirect_url'));
     const config = sessionConfig(c.env);
     if (config.mode !== 'clerk') return renderLocal(c, mode, { redirectUrl });
-    c.set('externalScripts' as never, clerkScripts(config.frontendApi, config.publishableKey) as never);
+    c.set('externalScripts', clerkScripts(config.frontendApi, config.publishableKey));
     c.header('Cache-Control', 'private, no-store');
     return c.render(
       <SignInPage
@@ -179,10 +179,10 @@ for (const [mode, base] of [
 
 /** Name and e-mail at Clerk (Backend API), best effort: the session claims rarely carry them. */
 async function identityFromClerk(c: Context<AppEnv>, identity: SessionIdentity): Promise<SessionIdentity> {
-  const config = sessionConfig(c.env);
-  if (config.mode !== 'clerk' || (identity.email && identity.name)) return identity;
+  if (identity.email && identity.name) return identity;
+  const clerk = clerkClient(c.env);
+  if (!clerk) return identity;
   try {
-    const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
     const user = await Promise.race([
       clerk.users.getUser(identity.clerkId),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000)),
@@ -217,11 +217,10 @@ authRoutes.get(`${route('afterAuth')}/*`, afterAuth);
 // Sign-out: the session cookies go; with Clerk, the session is also ended at Clerk (best effort),
 // so its handshake cannot bring it back.
 authRoutes.post(route('signOut'), async (c) => {
-  const config = sessionConfig(c.env);
+  const clerk = clerkClient(c.env);
   const sid = sessionClaims(c)?.sid;
-  if (config.mode === 'clerk' && typeof sid === 'string') {
+  if (clerk && typeof sid === 'string') {
     try {
-      const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
       await Promise.race([
         clerk.sessions.revokeSession(sid),
         new Promise((resolve) => setTimeout(resolve, 3000)),

@@ -12,6 +12,7 @@ import { countOpenReports, getUser } from '../db/moderation';
 import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import type { AppEnv, CurrentUser } from '../env';
+import { parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { bucharestDay, DAY_MS, formatDate, isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
 import { absoluteUrl, authorPath, link, listingPath, postPath, route } from '../lib/links';
@@ -24,7 +25,6 @@ import { truncate } from '../lib/text';
 import { type PostNotice, PostPage } from '../pages/PostPage';
 import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
 import { limitContactReveal } from '../platform/rate-limits';
-import { parseSlugId, segmentsAfter } from '../http/browse-paths';
 
 export const postRoutes = new Hono<AppEnv>();
 

@@ -7,12 +7,12 @@ import { type CategoryNode, type CategoryTree, getCategoryTreeCached } from '../
 import { listPosts, PAGE_SIZE } from '../db/posts';
 import type { Category } from '../db/schema';
 import type { AppEnv } from '../env';
+import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { authorPath, listingPath, route } from '../lib/links';
 import { sharedDataMaxAgeMs } from '../page-cache';
 import { AuthorPage } from '../pages/AuthorPage';
 import { ListingPage } from '../pages/ListingPage';
-import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from '../http/browse-paths';
 
 export const postsRoutes = new Hono<AppEnv>();
 

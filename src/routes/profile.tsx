@@ -2,17 +2,17 @@
 // Our D1 row is what the site shows; with Clerk configured the name and avatar are also sent to
 // Clerk, in the background and best effort.
 
-import { createClerkClient } from '@clerk/backend';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { withClerkBrowser } from '../auth/clerk-browser';
-import { sessionConfig } from '../auth/config';
+import { clerkClient } from '../auth/clerk-client';
 import { requireUser, requireWriter, signedIn } from '../auth/guards';
 import { AVATAR_MAX_BYTES, MESSAGES, NAME_MAX } from '../auth/messages';
 import type { Photo } from '../db/schema';
 import { updateProfile } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
+import { inBackground } from '../http/helpers';
 import { BadInput, HttpError } from '../lib/errors';
 import { route } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
@@ -56,10 +56,9 @@ profileRoutes.get('/profile/edit', (c) => {
 
 /** Sends the new name (and avatar) to Clerk without holding up the answer; failures are ignored. */
 function syncToClerk(c: Context<AppEnv>, user: CurrentUser, name: string, avatar: Uint8Array | null) {
-  const config = sessionConfig(c.env);
-  if (config.mode !== 'clerk') return;
+  const clerk = clerkClient(c.env);
+  if (!clerk) return;
   const work = (async () => {
-    const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
     const [firstName, ...rest] = name.split(/\s+/);
     await clerk.users.updateUser(user.clerkId, { firstName, lastName: rest.join(' ') || undefined });
     if (avatar) {
@@ -68,11 +67,8 @@ function syncToClerk(c: Context<AppEnv>, user: CurrentUser, name: string, avatar
       });
     }
   })().catch(() => undefined);
-  try {
-    c.executionCtx.waitUntil(work);
-  } catch {
-    // no execution context (some tests): the promise runs on its own
-  }
+  // Without an execution context (some tests) the promise runs on its own.
+  inBackground(c, work);
 }
 
 profileRoutes.post('/profile/edit', async (c) => {

@@ -16,6 +16,7 @@ import {
   searchText,
 } from '../db/search';
 import type { AppEnv } from '../env';
+import { parsePageSegment, segmentsAfter } from '../http/browse-paths';
 import { ATOM_CONTENT_TYPE, renderAtom } from '../lib/atom';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
@@ -27,7 +28,6 @@ import { type FieldFilterDef, fieldFilters, parseQuery } from '../lib/search-que
 import { truncate } from '../lib/text';
 import { type SearchFormState, SearchPage } from '../pages/SearchPage';
 import { limitSearch } from '../platform/rate-limits';
-import { parsePageSegment, segmentsAfter } from '../http/browse-paths';
 
 export const searchRoutes = new Hono<AppEnv>();
 
