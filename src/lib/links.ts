@@ -220,3 +220,21 @@ export function authorPath(user: { id: number; name: string }, page = 1): string
   const name = toSlug(user.name) || 'autor';
   return link(ROUTES.author, { params: [`${name}-${user.id}`, page > 1 && `pagina-${page}`] });
 }
+
+/** The category segment of an ad whose category is not in the tree (a category removed since). */
+export const FALLBACK_CATEGORY_SLUG = 'diverse';
+
+/** A category tree, as far as addresses need it. */
+export interface SlugTree {
+  byId: ReadonlyMap<number, { slug: string }>;
+}
+
+/** The slug of a category, `diverse` when the tree does not hold it. */
+export function categorySlugOf(tree: SlugTree, categoryId: number): string {
+  return tree.byId.get(categoryId)?.slug ?? FALLBACK_CATEGORY_SLUG;
+}
+
+/** The canonical address of an ad, its category segment read from the tree. */
+export function postHref(tree: SlugTree, post: { id: number; slug: string; categoryId: number }): string {
+  return postPath(post, categorySlugOf(tree, post.categoryId));
+}

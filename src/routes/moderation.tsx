@@ -16,7 +16,15 @@ import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
 import type { FlashCode } from '../lib/flash';
-import { authorPath, listingPath, postPath, route, safeReturnPath } from '../lib/links';
+import {
+  authorPath,
+  categorySlugOf,
+  listingPath,
+  postHref,
+  postPath,
+  route,
+  safeReturnPath,
+} from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ModerationPage } from '../pages/ModerationPage';
 import { limitReport } from '../platform/rate-limits';
@@ -88,7 +96,7 @@ moderationRoutes.post('/raporteaza/:postId', async (c) => {
     reportHoldThreshold(c.env.REPORT_HOLD_THRESHOLD),
   );
   const tree = await getCategoryTreeCached(db);
-  const slug = tree.byId.get(target.categoryId)?.slug ?? 'diverse';
+  const slug = categorySlugOf(tree, target.categoryId);
   setFlash(c, 'raportat');
   if (outcome.held) {
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
@@ -125,12 +133,10 @@ moderationRoutes.get('/moderare', async (c) => {
   const db = c.get('db');
   const [data, tree] = await Promise.all([moderationData(db), getCategoryTreeCached(db)]);
   const now = Date.now();
-  const hrefOf = (p: { id: number; slug: string; categoryId: number }) =>
-    postPath(p, tree.byId.get(p.categoryId)?.slug ?? 'diverse');
   const rows = (list: typeof data.newest) =>
     list.map((p) => ({
       ...p,
-      href: hrefOf(p),
+      href: postHref(tree, p),
       authorHref: authorPath({ id: p.userId, name: p.authorName }),
       promotedNow: p.promotion > 0 && (p.promotedUntil ?? 0) > now,
       action: (action: string) => route('moderatePost', { postId: p.id, action }),

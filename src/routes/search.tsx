@@ -20,7 +20,7 @@ import { parsePageSegment, segmentsAfter } from '../http/browse-paths';
 import { ATOM_CONTENT_TYPE, renderAtom } from '../lib/atom';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
-import { absoluteUrl, postPath, type QueryValue, route } from '../lib/links';
+import { absoluteUrl, postHref, type QueryValue, route } from '../lib/links';
 import { isLocality, LOCALITIES } from '../lib/localities';
 import { maskPhones } from '../lib/phone';
 import type { Currency } from '../lib/price';
@@ -202,7 +202,7 @@ async function atomFeed(c: Context<AppEnv>, req: ParsedRequest, tree: CategoryTr
   const entries = result.hits.map((hit) => {
     const category = tree.byId.get(hit.categoryId);
     const sub = hit.subcategoryId ? tree.byId.get(hit.subcategoryId) : undefined;
-    const url = absoluteUrl(site, postPath(hit, category?.slug ?? 'diverse'));
+    const url = absoluteUrl(site, postHref(tree, hit));
     const date = isoDate(hit.bumpedAt ?? 0);
     return {
       id: url,
