@@ -1,35 +1,33 @@
-// Publishing (docs/lifecycle.md): `/posts/new`, `/posts/edit/:postId`, the owner's lifecycle actions
-// (`/posts/edit/:postId/publica|reinnoieste|vandut|retrage|sterge`) and `/posts/mine`.
-// Authorization is decided by src/auth/guards.ts on every route: anonymous 401 (the `signedIn`
-// middleware), banned 403, another person's ad 403, operators any ad.
+// Writing an ad (docs/lifecycle.md): the form of a new ad (`/posts/new`) and of an ad's changes
+// (`/posts/edit/:postId`), with plain-form photo uploads, edit conflicts and a form kept when D1
+// fails. The owner's list, deleting and lifecycle actions are in src/routes/my-posts.tsx.
+// Authorization: anonymous 401 (the `signedIn` middleware), banned 403, another person's ad 403,
+// operators any ad (src/http/owned-post.ts).
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ReactNode } from 'react';
-import { requireOwner, requireWriter, signedIn } from '../auth/guards';
+import { requireWriter, signedIn } from '../auth/guards';
 import { EditConflict } from '../components/EditConflict';
 import { actionsFor } from '../components/PostActions';
 import { buildTree, type CategoryTree, getCategoryTreeCached } from '../db/categories';
 import {
-  applyLifecycle,
   checkPhotos,
   countPostsCreatedSince,
   createPost,
-  deletePost,
   findPostByToken,
   getPost,
-  type LifecycleAction,
-  listMyPosts,
   NEW_POSTS_PER_DAY,
   nextNewPostAt,
   updatePost,
 } from '../db/lifecycle';
-import type { LogEntry } from '../db/moderation';
 import { countPhotosSince, listPhotosByIds, listPhotosOfPost } from '../db/photos';
 import type { Post } from '../db/schema';
 import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
-import { DAY_MS, formatDate } from '../lib/dates';
+import { privateAnswers, submittedForm } from '../http/helpers';
+import { editablePost, operatorLog } from '../http/owned-post';
+import { DAY_MS } from '../lib/dates';
 import {
   type EditGuard,
   fieldChanges,
@@ -41,8 +39,7 @@ import {
   VERSION_FIELD,
 } from '../lib/edit-guard';
 import { BadInput, Forbidden, HttpError, NotFound } from '../lib/errors';
-import { type FlashCode, isFlashCode } from '../lib/flash';
-import { postPath, route, safeReturnPath } from '../lib/links';
+import { categorySlugOf, postHref, postPath, route } from '../lib/links';
 import { LOCALITIES } from '../lib/localities';
 import { ADS, plural } from '../lib/plural';
 import { type CategoryKind, FIELDS_BY_KIND } from '../lib/post-fields';
@@ -55,57 +52,17 @@ import {
   readPostForm,
   validatePostForm,
 } from '../lib/post-form';
-import { STATUS_NAMES, shownStatus, statusAdvice, statusLine } from '../lib/post-status';
-import { formatPrice } from '../lib/price';
+import { statusLine } from '../lib/post-status';
 import { forgetPages } from '../page-cache';
 import { purgeForPost } from '../page-purge';
 import { type EditorCategory, EditorPage, type EditorPhoto } from '../pages/EditorPage';
-import { ConfirmDeletePage, type MyPostRow, MyPostsPage } from '../pages/MyPostsPage';
 import { ingestPhoto } from '../photos/ingest';
 import { responsiveUrl } from '../photos/urls';
 import { NEW_POST_REFUSAL, newPostAllowed, uploadRefusal } from '../platform/rate-limits';
 import { UPLOADS_PER_HOUR } from './photos';
 
 export const editorRoutes = new Hono<AppEnv>();
-editorRoutes.use('/posts/*', signedIn);
-
-const ACTIONS: Record<string, LifecycleAction> = {
-  publica: 'publish',
-  reinnoieste: 'renew',
-  vandut: 'sold',
-  retrage: 'unpublish',
-};
-
-/** The confirmation each action leaves for the next page. */
-const DONE: Record<string, FlashCode> = {
-  publica: 'republicat',
-  reinnoieste: 'reinnoit',
-  vandut: 'vandut',
-  retrage: 'retras',
-  sterge: 'sters',
-};
-
-function parseId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) throw new NotFound('Anunțul nu a fost găsit');
-  const id = Number(value);
-  if (id > 2 ** 31 - 1) throw new NotFound('Anunțul nu a fost găsit');
-  return id;
-}
-
-/** The ad, if the signed-in person may change it (owner or operator; banned 403, others 403). */
-async function editablePost(c: Context<AppEnv>): Promise<{ post: Post; user: CurrentUser }> {
-  requireWriter(c);
-  const post = await getPost(c.get('db'), parseId(c.req.param('postId')));
-  if (!post) throw new NotFound('Anunțul nu a fost găsit');
-  const user = requireOwner(c, post.userId);
-  return { post, user };
-}
-
-/** An operator acting on someone else's ad leaves a trace in the moderation log. */
-function operatorLog(user: CurrentUser, post: Post, action: string): LogEntry | undefined {
-  if (!user.isOperator || user.id === post.userId) return undefined;
-  return { operatorUserId: user.id, action, targetType: 'post', targetId: post.id };
-}
+editorRoutes.use('/posts/*', privateAnswers, signedIn);
 
 function categoryChoices(tree: CategoryTree): { choices: CategoryChoice[]; groups: EditorCategory[] } {
   const choices: CategoryChoice[] = [];
@@ -124,18 +81,6 @@ function categoryChoices(tree: CategoryTree): { choices: CategoryChoice[]; group
       choices.push({ id: s.id, categoryId: root.id, subcategoryId: s.id, kind: s.kind as CategoryKind });
   }
   return { choices, groups };
-}
-
-function categorySlug(tree: CategoryTree, post: Pick<Post, 'categoryId'>): string {
-  return tree.byId.get(post.categoryId)?.slug ?? 'diverse';
-}
-
-async function readForm(c: Context<AppEnv>): Promise<FormData> {
-  try {
-    return await c.req.formData();
-  } catch {
-    throw new BadInput('Formularul nu a putut fi citit. Vă rugăm să încercați din nou.');
-  }
 }
 
 /**
@@ -255,7 +200,7 @@ async function renderEditor(c: Context<AppEnv>, args: RenderArgs) {
       post={
         post
           ? {
-              href: postPath(post, categorySlug(args.tree, post)),
+              href: postHref(args.tree, post),
               statusLabel: statusLine(post, now),
               actions: { ...actionsFor(post, args.user, now), edit: undefined },
             }
@@ -330,7 +275,7 @@ const DAILY_LIMIT_MESSAGE = `Ați publicat deja ${plural(NEW_POSTS_PER_DAY, ADS)
 
 editorRoutes.post('/posts/new', async (c) => {
   const user = requireWriter(c);
-  const form = await readForm(c);
+  const form = await submittedForm(c);
   const values = readPostForm(form);
   const guard = readEditGuard(form);
   // The same token is sent again until an ad is made with it (a failed try created nothing).
@@ -364,7 +309,7 @@ editorRoutes.post('/posts/new', async (c) => {
       if (existing) return redirectToCreated(c, existing, user);
       return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
     }
-    const slug = categorySlug(tree, checked.input);
+    const slug = categorySlugOf(tree, checked.input.categoryId);
     // Nothing cached shows the new ad's own page yet; this refreshes the counts.
     await forgetPages(c.req.url, []);
     const created = { id, slug: (await getPost(db, id))?.slug ?? '' };
@@ -395,7 +340,7 @@ async function redirectToCreated(c: Context<AppEnv>, post: Post, user: CurrentUs
   if (post.userId !== user.id) throw new HttpError(409, 'Formularul a fost deja trimis.');
   const tree = await getCategoryTreeCached(c.get('db'));
   setFlash(c, 'publicat');
-  return c.redirect(postPath(post, categorySlug(tree, post)), 303);
+  return c.redirect(postHref(tree, post), 303);
 }
 
 /** Shown in place of photos whose thumbnails cannot be looked up (D1 unreachable). */
@@ -418,7 +363,6 @@ async function keepFormOnFailure(
   const tree = await getCategoryTreeCached(c.get('db')).catch(() => buildTree([]));
   c.status(503);
   c.header('Retry-After', String(RETRY_AFTER_S));
-  c.header('Cache-Control', 'private, no-store');
   return renderEditor(c, {
     ...args,
     tree,
@@ -449,7 +393,6 @@ async function renderConflict(
   const categoryName = (id: string) => tree.byId.get(Number(id))?.name ?? id;
   const changes = fieldChanges(values, valuesOf(post, currentIds), fieldLabels, categoryName);
   c.status(409);
-  c.header('Cache-Control', 'private, no-store');
   return renderEditor(c, {
     mode: 'edit',
     values: { ...values, photoIds: [...values.photoIds, ...added.map((p) => p.id)] },
@@ -464,7 +407,7 @@ async function renderConflict(
         photosAdded={added.map((p) => ({ id: p.id, thumbUrl: responsiveUrl(p, 320) }))}
         photosRemovedCount={removedElsewhere.length}
         restartHref={route('editPost', { postId: post.id })}
-        postHref={postPath(post, categorySlug(tree, post))}
+        postHref={postHref(tree, post)}
       />
     ),
   });
@@ -488,7 +431,7 @@ editorRoutes.get('/posts/edit/:postId', async (c) => {
 
 editorRoutes.post('/posts/edit/:postId', async (c) => {
   const { post, user } = await editablePost(c);
-  const form = await readForm(c);
+  const form = await submittedForm(c);
   const values = readPostForm(form);
   const guard = readEditGuard(form);
   // A form that does not say its version (not this site's editor) saves over the version read now.
@@ -501,7 +444,7 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
     if (!checked.ok) return checked.response;
     if (expectedVersion !== post.version) return renderConflict(c, { values, guard, post, user, tree });
     const now = Date.now();
-    const oldPath = postPath(post, categorySlug(tree, post));
+    const oldPath = postHref(tree, post);
     const current = (await listPhotosOfPost(db, post.id)).filter((p) => p.kind === 'post').map((p) => p.id);
     const plan = photoPlan(current, checked.photoIds, guard);
     // The author correcting a hidden ad asks the operators to look again; an operator's edit does not.
@@ -523,120 +466,11 @@ editorRoutes.post('/posts/edit/:postId', async (c) => {
       return renderConflict(c, { values, guard, post: latest, user, tree });
     }
     const latest = await getPost(db, post.id);
-    const target = postPath(latest ?? post, categorySlug(tree, latest ?? post));
+    const target = postHref(tree, latest ?? post);
     await purgeForPost(c.req.url, db, latest ?? post, [oldPath]);
     setFlash(c, changedWhileHidden ? 'salvat-verificare' : 'salvat');
     return c.redirect(target, 303);
   } catch (err) {
     return keepFormOnFailure(c, err, { mode: 'edit', values, post, user, hiddenFields });
   }
-});
-
-/** Where an action returns: the page it came from (same site only), else `fallback`. */
-function afterAction(form: FormData, fallback: string): string {
-  const raw = form.get('returnTo');
-  return safeReturnPath(typeof raw === 'string' ? raw : null, '') || fallback;
-}
-
-async function optionalForm(c: Context<AppEnv>): Promise<FormData> {
-  try {
-    return await c.req.formData();
-  } catch {
-    return new FormData();
-  }
-}
-
-/** The page that asks before an ad is deleted, with `error` when the box was not ticked. */
-async function renderConfirmDelete(c: Context<AppEnv>, post: Post, error?: string) {
-  const db = c.get('db');
-  const [tree, photos] = await Promise.all([getCategoryTreeCached(db), listPhotosOfPost(db, post.id)]);
-  return c.render(
-    <ConfirmDeletePage
-      title={post.title}
-      postHref={postPath(post, categorySlug(tree, post))}
-      action={route('postAction', { postId: post.id, action: 'sterge' })}
-      photoCount={photos.length}
-      cancelHref={route('myPosts')}
-      error={error}
-    />,
-    { title: 'Ștergeți anunțul?', noindex: true },
-  );
-}
-
-editorRoutes.get('/posts/edit/:postId/sterge', async (c) => {
-  const { post } = await editablePost(c);
-  return renderConfirmDelete(c, post);
-});
-
-editorRoutes.post('/posts/edit/:postId/sterge', async (c) => {
-  const { post, user } = await editablePost(c);
-  const db = c.get('db');
-  const form = await optionalForm(c);
-  if (form.get('confirm') !== 'da') {
-    c.status(400);
-    return renderConfirmDelete(c, post, 'Bifați căsuța pentru a confirma ștergerea.');
-  }
-  await deletePost(c.env, db, post.id, Date.now(), operatorLog(user, post, 'delete'));
-  await purgeForPost(c.req.url, db, post);
-  const fallback = user.id === post.userId ? route('myPosts') : route('moderation');
-  setFlash(c, 'sters');
-  // The ad's own page is gone: never return there.
-  const back = afterAction(form, fallback);
-  return c.redirect(back.startsWith('/anunt/') ? fallback : back, 303);
-});
-
-editorRoutes.post('/posts/edit/:postId/:action', async (c) => {
-  const name = c.req.param('action');
-  const action = ACTIONS[name];
-  if (!action) throw new NotFound();
-  const { post, user } = await editablePost(c);
-  const db = c.get('db');
-  const form = await optionalForm(c);
-  await applyLifecycle(db, post, action, Date.now(), operatorLog(user, post, name));
-  const tree = await getCategoryTreeCached(db);
-  await purgeForPost(c.req.url, db, post);
-  const code = DONE[name];
-  if (isFlashCode(code)) setFlash(c, code);
-  return c.redirect(afterAction(form, postPath(post, categorySlug(tree, post))), 303);
-});
-
-editorRoutes.get('/posts/mine', async (c) => {
-  const user = c.get('user') as CurrentUser;
-  const db = c.get('db');
-  const [tree, mine] = await Promise.all([getCategoryTreeCached(db), listMyPosts(db, user.id)]);
-  const now = Date.now();
-  const here = route('myPosts');
-  const rows: MyPostRow[] = mine.map((p) => {
-    const status = shownStatus(p, now);
-    return {
-      id: p.id,
-      title: p.title,
-      href: postPath(p, categorySlug(tree, p)),
-      thumbUrl: p.photo ? responsiveUrl(p.photo, 320) : null,
-      statusLabel: STATUS_NAMES[status],
-      statusClass: `status--${status}`,
-      detail: myPostDetail(p, now),
-      advice: statusAdvice(p, now) ?? undefined,
-      hiddenReason: status === 'hidden' ? (p.hiddenReason ?? null) : null,
-      price: formatPrice(p.price, p.currency),
-      actions: actionsFor(p, user, now, here),
-    };
-  });
-  return c.render(<MyPostsPage rows={rows} banned={user.banned} newPostHref={route('newPost')} />, {
-    title: 'Anunțurile mele',
-    noindex: true,
-  });
-});
-
-/** The dates line of a row of "Anunțurile mele". */
-function myPostDetail(p: Pick<Post, 'status' | 'expiresAt' | 'updatedAt'>, now: number): string {
-  const status = shownStatus(p, now);
-  if (status === 'published' && p.expiresAt) return `Expiră pe ${formatDate(p.expiresAt)}`;
-  if (status === 'expired' && p.expiresAt) return `A expirat pe ${formatDate(p.expiresAt)}`;
-  return `Modificat pe ${formatDate(p.updatedAt)}`;
-}
-
-// Unknown lifecycle paths and methods.
-editorRoutes.all('/posts/edit/:postId/*', () => {
-  throw new NotFound();
 });

@@ -12,7 +12,7 @@ import type { Photo } from '../db/schema';
 import { updateProfile } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
-import { inBackground } from '../http/helpers';
+import { inBackground, privateAnswers } from '../http/helpers';
 import { BadInput, HttpError } from '../lib/errors';
 import { route } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
@@ -23,7 +23,7 @@ import { uploadRefusal } from '../platform/rate-limits';
 import { avatarUrl } from './account';
 
 export const profileRoutes = new Hono<AppEnv>();
-profileRoutes.use('/profile/*', signedIn);
+profileRoutes.use('/profile/*', privateAnswers, signedIn);
 
 async function render(
   c: Context<AppEnv>,
@@ -100,7 +100,6 @@ profileRoutes.post('/profile/edit', async (c) => {
     if (err instanceof HttpError || err instanceof HTTPException) throw err;
     console.error('Saving a profile failed', err);
     c.header('Retry-After', String(RETRY_AFTER_S));
-    c.header('Cache-Control', 'private, no-store');
     return render(c, user, values, {}, 503, SAVE_FAILED);
   }
 });
@@ -146,7 +145,6 @@ async function saveProfile(
     await deletePhotosByIds(c.env, c.get('db'), [user.avatarPhotoId]).catch(() => undefined);
   }
   syncToClerk(c, user, name, bytes);
-  c.header('Cache-Control', 'private, no-store');
   setFlash(c, 'profil-salvat');
   return c.redirect(route('profile'), 303);
 }
