@@ -11,6 +11,7 @@ export const TITLE_MAX = 100;
 export const DESCRIPTION_MIN = 20;
 export const DESCRIPTION_MAX = 5000;
 export const PRICE_MAX = 100_000_000;
+/** Photos per ad (docs/product.md#photos): the one limit of the editor's form and of the upload API. */
 export const MAX_PHOTOS = 10;
 export const CURRENCIES = ['RON', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];

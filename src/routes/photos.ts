@@ -5,10 +5,11 @@ import { requireOwner, requireWriter } from '../auth/guards';
 import { countPhotosOfPost, countPhotosSince, getPhoto, getPostOwner, getServablePhoto } from '../db/photos';
 import type { AppEnv } from '../env';
 import { BadInput, NotFound, TooManyRequests } from '../lib/errors';
+import { MAX_PHOTOS } from '../lib/post-form';
 import { deletePhotos } from '../photos/cleanup';
 import { FILE_NAME_PATTERN, ingestPhoto } from '../photos/ingest';
 import { originalKey, variantKey } from '../photos/keys';
-import { MAX_UPLOAD_BYTES } from '../photos/limits';
+import { MAX_UPLOAD_BYTES, UPLOADS_PER_HOUR } from '../photos/limits';
 import { makeVariant } from '../photos/pipeline';
 import { refusal } from '../photos/refusals';
 import {
@@ -23,10 +24,7 @@ import { limitUpload } from '../platform/rate-limits';
 
 export const photoRoutes = new Hono<AppEnv>();
 
-/** Photos per user per hour through the upload API. */
-export const UPLOADS_PER_HOUR = 60;
-/** Photos per ad, each at most 10 MB (docs/product.md#photos). */
-export const PHOTOS_PER_POST = 10;
+export { UPLOADS_PER_HOUR };
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A photo the public cannot see, served to its owner or an operator: never stored by anyone. */
@@ -154,8 +152,8 @@ photoRoutes.post('/api/poze', async (c) => {
     const post = await getPostOwner(db, postId);
     if (!post) throw new NotFound('Anunțul nu a fost găsit');
     requireOwner(c, post.userId);
-    if ((await countPhotosOfPost(db, postId)) >= PHOTOS_PER_POST) {
-      const message = `Un anunț poate avea cel mult ${PHOTOS_PER_POST} fotografii`;
+    if ((await countPhotosOfPost(db, postId)) >= MAX_PHOTOS) {
+      const message = `Un anunț poate avea cel mult ${MAX_PHOTOS} fotografii`;
       throw new BadInput(message, { photos: message });
     }
   }
