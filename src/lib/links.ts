@@ -37,7 +37,37 @@ export const ROUTES = {
   moderation: '/moderare',
   moderatePost: '/moderare/anunt/[postId]/[action]',
   moderateUser: '/moderare/utilizator/[userId]/[action]',
+  devSeed: '/__dev/seed',
 } as const;
+
+/** The area of a route: its first path segment (`/posts` for `/posts/edit/[postId]`). */
+export function areaOf(name: RouteName): string {
+  return `/${ROUTES[name].split('/')[1]}`;
+}
+
+/** Whether `path` is the area itself or below it. */
+export function isInArea(path: string, area: string): boolean {
+  return path === area || path.startsWith(`${area}/`);
+}
+
+/**
+ * The areas whose answers are personal, act or are not pages (photos and APIs, the editor and the
+ * owner's list, the profile, moderation, reports, sign-in, the account, development tools): the
+ * edge page cache never answers from nor keeps anything below them.
+ */
+export const UNCACHED_AREAS: readonly string[] = (
+  [
+    'photoUpload',
+    'newPost',
+    'profile',
+    'moderation',
+    'signIn',
+    'login',
+    'devSeed',
+    'report',
+    'account',
+  ] as const
+).map(areaOf);
 
 export type RouteName = keyof typeof ROUTES;
 type ParamValue =

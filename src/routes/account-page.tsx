@@ -2,13 +2,15 @@
 // "Cont" reaches them without JavaScript. Personal: private and never stored.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { privateAnswers } from '../http/helpers';
 import { AccountPage } from '../pages/AccountPage';
 import { accountLinks } from './account';
 
 export const accountPageRoutes = new Hono<AppEnv>();
 
+accountPageRoutes.use('/cont', privateAnswers);
+
 accountPageRoutes.get('/cont', (c) => {
-  c.header('Cache-Control', 'private, no-store');
   const user = c.get('user');
   return c.render(
     <AccountPage name={user?.name ?? null} links={accountLinks(user, user ? undefined : '/cont')} />,

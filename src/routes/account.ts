@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { getPhoto } from '../db/photos';
 import type { AppEnv, CurrentUser, Db } from '../env';
+import { privateAnswers } from '../http/helpers';
 import { route, safeReturnPath } from '../lib/links';
 import { responsiveUrl } from '../photos/urls';
 
@@ -45,8 +46,9 @@ export function accountLinks(user: CurrentUser | null, returnTo?: string): Accou
 
 export const accountRoutes = new Hono<AppEnv>();
 
+accountRoutes.use('/api/cont', privateAnswers);
+
 accountRoutes.get('/api/cont', async (c) => {
-  c.header('Cache-Control', 'private, no-store');
   c.header('Vary', 'Cookie');
   const user = c.get('user');
   // The page the menu sits on, so that "Conectare" comes back to it.

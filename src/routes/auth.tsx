@@ -17,12 +17,16 @@ import type { User } from '../db/schema';
 import { findUserByEmail, listDemoUsers, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
+import { markPrivate, uncachedAnswers } from '../http/helpers';
 import { route } from '../lib/links';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
 import { limitSignIn, signInRefusal } from '../platform/rate-limits';
 
 export const authRoutes = new Hono<AppEnv>();
+// Redirects and sign-in pages are never stored; the pages themselves are also private.
+authRoutes.use('/auth/*', uncachedAnswers);
+authRoutes.use('/clerk/*', uncachedAnswers);
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -40,7 +44,6 @@ authRoutes.get('/auth/:page{login|signup|forgot-password|reset-password|verify}'
   const target = SHORTCUTS[c.req.param('page')];
   const raw = c.req.query('redirect_url');
   const back = raw ? checkedReturnPath(c, raw) : '/';
-  c.header('Cache-Control', 'no-store');
   return c.redirect(back === '/' ? target : `${target}?${new URLSearchParams({ redirect_url: back })}`, 302);
 });
 
@@ -61,7 +64,7 @@ async function renderLocal(
 ) {
   const refusal = localSignInRefusal(c.env) ?? undefined;
   const demo = refusal ? [] : await listDemoUsers(c.get('db'), 3);
-  c.header('Cache-Control', 'private, no-store');
+  markPrivate(c);
   c.status((refusal ? 403 : (opts.status ?? 200)) as 200);
   return c.render(
     <LocalSignInPage
@@ -88,7 +91,7 @@ function showPage(mode: Mode) {
     const config = sessionConfig(c.env);
     if (config.mode !== 'clerk') return renderLocal(c, mode, { redirectUrl });
     c.set('externalScripts', clerkScripts(config.frontendApi, config.publishableKey));
-    c.header('Cache-Control', 'private, no-store');
+    markPrivate(c);
     return c.render(
       <SignInPage
         mode={mode}
@@ -162,7 +165,6 @@ function localSignIn(mode: Mode) {
       secure,
       maxAge,
     });
-    c.header('Cache-Control', 'no-store');
     setFlash(c, 'conectat');
     return c.redirect(redirectUrl, 303);
   };
@@ -208,7 +210,6 @@ const afterAuth = async (c: Context<AppEnv>) => {
     await upsertUserFromSession(c.get('db'), identity, { refresh: true });
     setFlash(c, 'conectat');
   }
-  c.header('Cache-Control', 'no-store');
   return c.redirect(target, 303);
 };
 authRoutes.get(route('afterAuth'), afterAuth);
@@ -238,7 +239,6 @@ authRoutes.post(route('signOut'), async (c) => {
       setCookie(c, name, '0', { path: '/', sameSite: 'Lax', secure, maxAge: 31536000 });
     else deleteCookie(c, name, { path: '/', secure });
   }
-  c.header('Cache-Control', 'no-store');
   setFlash(c, 'deconectat');
   return c.redirect(route('home'), 303);
 });

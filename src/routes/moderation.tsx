@@ -1,7 +1,7 @@
 // Reports from visitors (`POST /raporteaza/:postId`) and the operators' page `/moderare` with its
 // actions on ads (`/moderare/anunt/:postId/<action>`) and users (`/moderare/utilizator/:userId/<action>`).
 // Every operator action is written to moderation_log in the same batch as the change.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
@@ -12,6 +12,7 @@ import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
+import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
@@ -33,13 +34,7 @@ export const moderationRoutes = new Hono<AppEnv>();
 
 /** Salt of the anonymous reporter key: a client is its hashed address, never stored plainly. */
 const REPORTER_SALT = 'eradauti-raport-v2';
-
-function parseId(value: string | undefined, what = 'Anunțul nu a fost găsit'): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) throw new NotFound(what);
-  const id = Number(value);
-  if (id > 2 ** 31 - 1) throw new NotFound(what);
-  return id;
-}
+const POST_NOT_FOUND = 'Anunțul nu a fost găsit';
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -58,25 +53,18 @@ async function reporterKey(c: Context<AppEnv>): Promise<string> {
   return `a:${await sha256Hex(`${REPORTER_SALT}|${client}`)}`;
 }
 
-async function optionalForm(c: Context<AppEnv>): Promise<FormData> {
-  try {
-    return await c.req.formData();
-  } catch {
-    return new FormData();
-  }
-}
-
 function textField(form: FormData, name: string, max: number): string {
   const v = form.get(name);
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
 }
 
+moderationRoutes.use('/raporteaza/*', privateAnswers);
+
 moderationRoutes.post('/raporteaza/:postId', async (c) => {
-  c.header('Cache-Control', 'private, no-store');
   await limitReport(c);
   const db = c.get('db');
   // An ad the public cannot see answers exactly like one that does not exist.
-  const target = await getReportTarget(db, parseId(c.req.param('postId')));
+  const target = await getReportTarget(db, idParam(c.req.param('postId'), POST_NOT_FOUND));
   if (!target) throw new NotFound('Anunțul nu a fost găsit');
   const form = await optionalForm(c);
   const reason = textField(form, 'reason', 100);
@@ -106,16 +94,13 @@ moderationRoutes.post('/raporteaza/:postId', async (c) => {
   return c.redirect(postPath(target, slug), 303);
 });
 
-moderationRoutes.use('/moderare', async (c, next) => {
-  c.header('Cache-Control', 'private, no-store');
+/** The operators' pages and actions: nobody else, and never cached. */
+const operatorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireOperator(c);
   await next();
-});
-moderationRoutes.use('/moderare/*', async (c, next) => {
-  c.header('Cache-Control', 'private, no-store');
-  requireOperator(c);
-  await next();
-});
+};
+moderationRoutes.use('/moderare', privateAnswers, operatorsOnly);
+moderationRoutes.use('/moderare/*', privateAnswers, operatorsOnly);
 
 /** The confirmation each operator action leaves for the next page. */
 const DONE: Record<string, FlashCode> = {
@@ -205,7 +190,7 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
   const name = c.req.param('action');
   if (!['ascunde', 'arata', 'sterge', 'promoveaza', 'opreste-promovarea', 'rezolva'].includes(name))
     throw new NotFound();
-  const post = await getPost(db, parseId(c.req.param('postId')));
+  const post = await getPost(db, idParam(c.req.param('postId'), POST_NOT_FOUND));
   if (!post) throw new NotFound('Anunțul nu a fost găsit');
   const form = await optionalForm(c);
   const now = Date.now();
@@ -269,7 +254,7 @@ moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
   const db = c.get('db');
   const name = c.req.param('action');
   if (name !== 'blocheaza' && name !== 'deblocheaza') throw new NotFound();
-  const target = await getUser(db, parseId(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
+  const target = await getUser(db, idParam(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
   if (!target) throw new NotFound('Utilizatorul nu a fost găsit');
   const banning = name === 'blocheaza';
   const form = await optionalForm(c);
