@@ -2,9 +2,9 @@
 // "Cont" reaches them without JavaScript. Personal: private and never stored.
 import { Hono } from 'hono';
 import type { AppEnv } from '../env';
+import { accountLinks } from '../http/account-links';
 import { privateAnswers } from '../http/helpers';
 import { AccountPage } from '../pages/AccountPage';
-import { accountLinks } from './account';
 
 export const accountPageRoutes = new Hono<AppEnv>();
 

@@ -1,48 +1,10 @@
 // `GET /api/cont`: the header's account menu (docs/product.md#page-shell), filled in the browser so that public pages
 // stay the same for everyone. Private and never cached.
 import { Hono } from 'hono';
-import { getPhoto } from '../db/photos';
-import type { AppEnv, CurrentUser, Db } from '../env';
+import type { AppEnv } from '../env';
+import { type AccountInfo, accountLinks, avatarUrl } from '../http/account-links';
 import { privateAnswers } from '../http/helpers';
-import { route, safeReturnPath } from '../lib/links';
-import { responsiveUrl } from '../photos/urls';
-
-export interface AccountMenuLink {
-  label: string;
-  href: string;
-  method?: 'post';
-}
-
-export interface AccountInfo {
-  signedIn: boolean;
-  name?: string;
-  avatarUrl?: string | null;
-  isOperator?: boolean;
-  links: AccountMenuLink[];
-}
-
-export async function avatarUrl(db: Db, user: Pick<CurrentUser, 'avatarPhotoId'>): Promise<string | null> {
-  if (!user.avatarPhotoId) return null;
-  const photo = await getPhoto(db, user.avatarPhotoId);
-  return photo ? responsiveUrl(photo, 320) : null;
-}
-
-export function accountLinks(user: CurrentUser | null, returnTo?: string): AccountMenuLink[] {
-  if (!user) {
-    const q = { redirect_url: returnTo && returnTo !== '/' ? returnTo : undefined };
-    return [
-      { label: 'Conectare', href: route('login', {}, q) },
-      { label: 'Cont nou', href: route('signup', {}, q) },
-    ];
-  }
-  return [
-    { label: 'Anunțurile mele', href: route('myPosts') },
-    { label: 'Publică anunţ', href: route('newPost') },
-    { label: 'Profil', href: route('profile') },
-    ...(user.isOperator ? [{ label: 'Moderare', href: route('moderation') }] : []),
-    { label: 'Ieșire', href: route('signOut'), method: 'post' as const },
-  ];
-}
+import { safeReturnPath } from '../lib/links';
 
 export const accountRoutes = new Hono<AppEnv>();
 

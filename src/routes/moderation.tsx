@@ -134,17 +134,12 @@ moderationRoutes.get('/moderare', async (c) => {
       hideReasons={HIDE_REASONS}
       newest={rows(data.newest)}
       log={data.log}
-      minPromotionDate={formatIsoDay(now + DAY_MS)}
-      defaultPromotionDate={formatIsoDay(now + 7 * DAY_MS)}
+      minPromotionDate={bucharestDay(now + DAY_MS)}
+      defaultPromotionDate={bucharestDay(now + 7 * DAY_MS)}
     />,
     { title: 'Moderare', noindex: true },
   );
 });
-
-/** The Bucharest day of `ms`, as a date input wants it. */
-export function formatIsoDay(ms: number): string {
-  return bucharestDay(ms);
-}
 
 /** `YYYY-MM-DD` → the end of that day in Bucharest, if it is after now and within a year. */
 function parsePromotionDate(value: string, now: number): number | null {

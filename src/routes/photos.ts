@@ -25,8 +25,6 @@ import { limitUpload } from '../platform/rate-limits';
 
 export const photoRoutes = new Hono<AppEnv>();
 
-export { UPLOADS_PER_HOUR };
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A photo the public cannot see, served to its owner or an operator: never stored by anyone. */
 const PRIVATE = 'private, no-store';

@@ -12,6 +12,7 @@ import type { Photo } from '../db/schema';
 import { updateProfile } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
+import { avatarUrl } from '../http/account-links';
 import { inBackground, privateAnswers } from '../http/helpers';
 import { BadInput, HttpError } from '../lib/errors';
 import { route } from '../lib/links';
@@ -20,7 +21,6 @@ import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
 import { deletePhotosByIds } from '../photos/cleanup';
 import { ingestPhoto } from '../photos/ingest';
 import { uploadRefusal } from '../platform/rate-limits';
-import { avatarUrl } from './account';
 
 export const profileRoutes = new Hono<AppEnv>();
 profileRoutes.use('/profile/*', privateAnswers, signedIn);

@@ -1,0 +1,44 @@
+// The account links of the header's menu and of `/cont`, and the avatar's address: what the account
+// routes and the profile page share.
+
+import { getPhoto } from '../db/photos';
+import type { CurrentUser, Db } from '../env';
+import { route } from '../lib/links';
+import { responsiveUrl } from '../photos/urls';
+
+export interface AccountMenuLink {
+  label: string;
+  href: string;
+  method?: 'post';
+}
+
+export interface AccountInfo {
+  signedIn: boolean;
+  name?: string;
+  avatarUrl?: string | null;
+  isOperator?: boolean;
+  links: AccountMenuLink[];
+}
+
+export async function avatarUrl(db: Db, user: Pick<CurrentUser, 'avatarPhotoId'>): Promise<string | null> {
+  if (!user.avatarPhotoId) return null;
+  const photo = await getPhoto(db, user.avatarPhotoId);
+  return photo ? responsiveUrl(photo, 320) : null;
+}
+
+export function accountLinks(user: CurrentUser | null, returnTo?: string): AccountMenuLink[] {
+  if (!user) {
+    const q = { redirect_url: returnTo && returnTo !== '/' ? returnTo : undefined };
+    return [
+      { label: 'Conectare', href: route('login', {}, q) },
+      { label: 'Cont nou', href: route('signup', {}, q) },
+    ];
+  }
+  return [
+    { label: 'Anunțurile mele', href: route('myPosts') },
+    { label: 'Publică anunţ', href: route('newPost') },
+    { label: 'Profil', href: route('profile') },
+    ...(user.isOperator ? [{ label: 'Moderare', href: route('moderation') }] : []),
+    { label: 'Ieșire', href: route('signOut'), method: 'post' as const },
+  ];
+}
