@@ -40,6 +40,20 @@ export const ROUTES = {
   devSeed: '/__dev/seed',
 } as const;
 
+/** A route pattern as a Hono path: `[name]` becomes `:name`, a catch-all `[[...name]]` becomes `*`. */
+export type HonoPath<P extends string> = P extends `${infer A}[[...${string}]]${infer B}`
+  ? `${A}*${HonoPath<B>}`
+  : P extends `${infer A}[${infer N}]${infer B}`
+    ? `${A}:${N}${HonoPath<B>}`
+    : P;
+
+/** The Hono path of a route, so sub-apps answer the very addresses `route()` builds. */
+export function routePath<N extends RouteName>(name: N): HonoPath<(typeof ROUTES)[N]> {
+  return ROUTES[name].replace(/\[\[\.\.\.[^\]]+\]\]/g, '*').replace(/\[([^\]]+)\]/g, ':$1') as HonoPath<
+    (typeof ROUTES)[N]
+  >;
+}
+
 /** The area of a route: its first path segment (`/posts` for `/posts/edit/[postId]`). */
 export function areaOf(name: RouteName): string {
   return `/${ROUTES[name].split('/')[1]}`;

@@ -4,13 +4,14 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { accountLinks } from '../http/account-links';
 import { privateAnswers } from '../http/helpers';
+import { routePath } from '../lib/links';
 import { AccountPage } from '../pages/AccountPage';
 
 export const accountPageRoutes = new Hono<AppEnv>();
 
-accountPageRoutes.use('/cont', privateAnswers);
+accountPageRoutes.use(routePath('account'), privateAnswers);
 
-accountPageRoutes.get('/cont', (c) => {
+accountPageRoutes.get(routePath('account'), (c) => {
   const user = c.get('user');
   return c.render(
     <AccountPage name={user?.name ?? null} links={accountLinks(user, user ? undefined : '/cont')} />,

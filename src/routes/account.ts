@@ -4,13 +4,13 @@ import { Hono } from 'hono';
 import type { AppEnv } from '../env';
 import { type AccountInfo, accountLinks, avatarUrl } from '../http/account-links';
 import { privateAnswers } from '../http/helpers';
-import { safeReturnPath } from '../lib/links';
+import { routePath, safeReturnPath } from '../lib/links';
 
 export const accountRoutes = new Hono<AppEnv>();
 
-accountRoutes.use('/api/cont', privateAnswers);
+accountRoutes.use(routePath('accountMenu'), privateAnswers);
 
-accountRoutes.get('/api/cont', async (c) => {
+accountRoutes.get(routePath('accountMenu'), async (c) => {
   c.header('Vary', 'Cookie');
   const user = c.get('user');
   // The page the menu sits on, so that "Conectare" comes back to it.

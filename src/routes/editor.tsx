@@ -35,7 +35,7 @@ import { editablePost, operatorLog } from '../http/owned-post';
 import { DAY_MS } from '../lib/dates';
 import { newSubmissionToken, photoPlan, readEditGuard } from '../lib/edit-guard';
 import { HttpError, NotFound } from '../lib/errors';
-import { categorySlugOf, postHref, postPath } from '../lib/links';
+import { areaOf, categorySlugOf, postHref, postPath, routePath } from '../lib/links';
 import { ADS, plural } from '../lib/plural';
 import { emptyValues, readPostForm } from '../lib/post-form';
 import { forgetPages } from '../page-cache';
@@ -43,9 +43,9 @@ import { purgeForPost } from '../page-purge';
 import { NEW_POST_REFUSAL, newPostAllowed } from '../platform/rate-limits';
 
 export const editorRoutes = new Hono<AppEnv>();
-editorRoutes.use('/posts/*', privateAnswers, signedIn);
+editorRoutes.use(`${areaOf('newPost')}/*`, privateAnswers, signedIn);
 
-editorRoutes.get('/posts/new', async (c) => {
+editorRoutes.get(routePath('newPost'), async (c) => {
   const user = requireWriter(c);
   const tree = await getCategoryTreeCached(c.get('db'));
   const values = emptyValues(user.phone);
@@ -63,7 +63,7 @@ async function refuseNewPost(c: Context<AppEnv>, args: RenderArgs, message: stri
 
 const DAILY_LIMIT_MESSAGE = `Ați publicat deja ${plural(NEW_POSTS_PER_DAY, ADS)} în ultimele 24 de ore. Puteți publica din nou când primul dintre ele împlinește 24 de ore.`;
 
-editorRoutes.post('/posts/new', async (c) => {
+editorRoutes.post(routePath('newPost'), async (c) => {
   const user = requireWriter(c);
   const form = await submittedForm(c);
   const values = readPostForm(form);
@@ -119,7 +119,7 @@ async function redirectToCreated(c: Context<AppEnv>, post: Post, user: CurrentUs
   return c.redirect(postHref(tree, post), 303);
 }
 
-editorRoutes.get('/posts/edit/:postId', async (c) => {
+editorRoutes.get(routePath('editPost'), async (c) => {
   const { post, user } = await editablePost(c);
   const db = c.get('db');
   const tree = await getCategoryTreeCached(db);
@@ -135,7 +135,7 @@ editorRoutes.get('/posts/edit/:postId', async (c) => {
   });
 });
 
-editorRoutes.post('/posts/edit/:postId', async (c) => {
+editorRoutes.post(routePath('editPost'), async (c) => {
   const { post, user } = await editablePost(c);
   const form = await submittedForm(c);
   const values = readPostForm(form);

@@ -18,12 +18,14 @@ import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/da
 import { BadInput, NotFound } from '../lib/errors';
 import type { FlashCode } from '../lib/flash';
 import {
+  areaOf,
   authorPath,
   categorySlugOf,
   listingPath,
   postHref,
   postPath,
   route,
+  routePath,
   safeReturnPath,
 } from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
@@ -58,9 +60,9 @@ function textField(form: FormData, name: string, max: number): string {
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
 }
 
-moderationRoutes.use('/raporteaza/*', privateAnswers);
+moderationRoutes.use(`${areaOf('report')}/*`, privateAnswers);
 
-moderationRoutes.post('/raporteaza/:postId', async (c) => {
+moderationRoutes.post(routePath('report'), async (c) => {
   await limitReport(c);
   const db = c.get('db');
   // An ad the public cannot see answers exactly like one that does not exist.
@@ -99,8 +101,8 @@ const operatorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireOperator(c);
   await next();
 };
-moderationRoutes.use('/moderare', privateAnswers, operatorsOnly);
-moderationRoutes.use('/moderare/*', privateAnswers, operatorsOnly);
+moderationRoutes.use(routePath('moderation'), privateAnswers, operatorsOnly);
+moderationRoutes.use(`${areaOf('moderation')}/*`, privateAnswers, operatorsOnly);
 
 /** The confirmation each operator action leaves for the next page. */
 const DONE: Record<string, FlashCode> = {
@@ -114,7 +116,7 @@ const DONE: Record<string, FlashCode> = {
   deblocheaza: 'deblocat',
 };
 
-moderationRoutes.get('/moderare', async (c) => {
+moderationRoutes.get(routePath('moderation'), async (c) => {
   const db = c.get('db');
   const [data, tree] = await Promise.all([moderationData(db), getCategoryTreeCached(db)]);
   const now = Date.now();
@@ -179,7 +181,7 @@ function hideReason(form: FormData): string | null {
   return [picked, words].filter(Boolean).join(': ');
 }
 
-moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
+moderationRoutes.post(routePath('moderatePost'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const name = c.req.param('action');
@@ -244,7 +246,7 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
   return c.redirect(back(c, form, name, `anunt-${post.id}`), 303);
 });
 
-moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
+moderationRoutes.post(routePath('moderateUser'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const name = c.req.param('action');
@@ -276,6 +278,6 @@ moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
   return c.redirect(back(c, form, name, 'moderare'), 303);
 });
 
-moderationRoutes.all('/moderare/*', () => {
+moderationRoutes.all(`${areaOf('moderation')}/*`, () => {
   throw new NotFound();
 });

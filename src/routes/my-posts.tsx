@@ -17,7 +17,7 @@ import { optionalForm, privateAnswers } from '../http/helpers';
 import { editablePost, operatorLog } from '../http/owned-post';
 import { NotFound } from '../lib/errors';
 import { type FlashCode, isFlashCode } from '../lib/flash';
-import { postHref, route, safeReturnPath } from '../lib/links';
+import { areaOf, postHref, route, routePath, safeReturnPath } from '../lib/links';
 import { ACTION_WORDS, myPostDates, statusSummary } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { purgeForPost } from '../page-purge';
@@ -25,7 +25,7 @@ import { ConfirmDeletePage, type MyPostRow, MyPostsPage } from '../pages/MyPosts
 import { responsiveUrl } from '../photos/urls';
 
 export const myPostsRoutes = new Hono<AppEnv>();
-myPostsRoutes.use('/posts/*', privateAnswers, signedIn);
+myPostsRoutes.use(`${areaOf('myPosts')}/*`, privateAnswers, signedIn);
 
 /** The confirmation each action leaves for the next page. */
 const DONE: Record<string, FlashCode> = {
@@ -59,12 +59,12 @@ async function renderConfirmDelete(c: Context<AppEnv>, post: Post, error?: strin
   );
 }
 
-myPostsRoutes.get('/posts/edit/:postId/sterge', async (c) => {
+myPostsRoutes.get(`${routePath('editPost')}/sterge`, async (c) => {
   const { post } = await editablePost(c);
   return renderConfirmDelete(c, post);
 });
 
-myPostsRoutes.post('/posts/edit/:postId/sterge', async (c) => {
+myPostsRoutes.post(`${routePath('editPost')}/sterge`, async (c) => {
   const { post, user } = await editablePost(c);
   const db = c.get('db');
   const form = await optionalForm(c);
@@ -81,7 +81,7 @@ myPostsRoutes.post('/posts/edit/:postId/sterge', async (c) => {
   return c.redirect(back.startsWith('/anunt/') ? fallback : back, 303);
 });
 
-myPostsRoutes.post('/posts/edit/:postId/:action', async (c) => {
+myPostsRoutes.post(routePath('postAction'), async (c) => {
   const name = c.req.param('action');
   const action = Object.hasOwn(ACTION_WORDS, name) ? ACTION_WORDS[name as keyof typeof ACTION_WORDS] : null;
   if (!action) throw new NotFound();
@@ -96,7 +96,7 @@ myPostsRoutes.post('/posts/edit/:postId/:action', async (c) => {
   return c.redirect(afterAction(form, postHref(tree, post)), 303);
 });
 
-myPostsRoutes.get('/posts/mine', async (c) => {
+myPostsRoutes.get(routePath('myPosts'), async (c) => {
   const user = c.get('user') as CurrentUser;
   const db = c.get('db');
   const [tree, mine] = await Promise.all([getCategoryTreeCached(db), listMyPosts(db, user.id)]);
@@ -125,6 +125,6 @@ myPostsRoutes.get('/posts/mine', async (c) => {
 });
 
 // Unknown lifecycle paths and methods.
-myPostsRoutes.all('/posts/edit/:postId/*', () => {
+myPostsRoutes.all(`${routePath('editPost')}/*`, () => {
   throw new NotFound();
 });

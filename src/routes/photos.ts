@@ -6,6 +6,7 @@ import { countPhotosOfPost, countPhotosSince, getPhoto, getPostOwner, getServabl
 import type { AppEnv } from '../env';
 import { idParam, privateAnswers, submittedForm } from '../http/helpers';
 import { BadInput, NotFound, TooManyRequests } from '../lib/errors';
+import { routePath } from '../lib/links';
 import { MAX_PHOTOS } from '../lib/post-form';
 import { deletePhotos } from '../photos/cleanup';
 import { FILE_NAME_PATTERN, ingestPhoto } from '../photos/ingest';
@@ -98,26 +99,26 @@ async function serve(
 }
 
 // `/api/poze/responsive/{id}/{fileName}?w=` — the stored name; its `.webp` twin is accepted too.
-photoRoutes.get('/api/poze/responsive/:id/:file', (c) =>
+photoRoutes.get(routePath('photoResponsive'), (c) =>
   serve(
     c,
     c.req.param('id'),
-    c.req.param('file'),
+    c.req.param('fileName'),
     (name) => [name, webpName(name)],
     responsiveWidth(c.req.query('w')),
   ),
 );
 
 // `/api/poze/{id}/{fileName with extension .webp}` — the full-size WebP (≤ 1600 px wide).
-photoRoutes.get('/api/poze/:id/:file', (c) =>
-  serve(c, c.req.param('id'), c.req.param('file'), (name) => [webpName(name)], 'full'),
+photoRoutes.get(routePath('photo'), (c) =>
+  serve(c, c.req.param('id'), c.req.param('fileName'), (name) => [webpName(name)], 'full'),
 );
 
 /**
  * Upload (editor and profile islands): multipart `photo` (the file), `kind` (`post` | `avatar`),
  * optional `postId` (an ad of yours) and `title` (words for the file name). 201 with the photo.
  */
-photoRoutes.post('/api/poze', privateAnswers, async (c) => {
+photoRoutes.post(routePath('photoUpload'), privateAnswers, async (c) => {
   const user = requireWriter(c);
   const db = c.get('db');
   // Refuse an oversized body before reading it (the form adds a few hundred bytes of its own).

@@ -15,7 +15,7 @@ import { setFlash } from '../flash';
 import { avatarUrl } from '../http/account-links';
 import { inBackground, privateAnswers } from '../http/helpers';
 import { BadInput, HttpError } from '../lib/errors';
-import { route } from '../lib/links';
+import { areaOf, route, routePath } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
 import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
 import { deletePhotosByIds } from '../photos/cleanup';
@@ -23,7 +23,7 @@ import { ingestPhoto } from '../photos/ingest';
 import { uploadRefusal } from '../platform/rate-limits';
 
 export const profileRoutes = new Hono<AppEnv>();
-profileRoutes.use('/profile/*', privateAnswers, signedIn);
+profileRoutes.use(`${areaOf('profile')}/*`, privateAnswers, signedIn);
 
 async function render(
   c: Context<AppEnv>,
@@ -49,7 +49,7 @@ async function render(
   );
 }
 
-profileRoutes.get('/profile/edit', (c) => {
+profileRoutes.get(routePath('profile'), (c) => {
   const user = requireUser(c);
   return render(c, user, { name: user.name, phone: user.phone ?? '' }, {}, 200);
 });
@@ -71,7 +71,7 @@ function syncToClerk(c: Context<AppEnv>, user: CurrentUser, name: string, avatar
   inBackground(c, work);
 }
 
-profileRoutes.post('/profile/edit', async (c) => {
+profileRoutes.post(routePath('profile'), async (c) => {
   const user = requireWriter(c);
   const body = await c.req.parseBody();
   const str = (v: unknown) => (typeof v === 'string' ? v : '');

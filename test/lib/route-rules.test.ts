@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ID, parseId, parseIds } from '../../src/lib/ids';
-import { categorySlugOf, isInArea, postHref, UNCACHED_AREAS } from '../../src/lib/links';
+import { categorySlugOf, isInArea, postHref, routePath, UNCACHED_AREAS } from '../../src/lib/links';
 import { adPageStatus, myPostDates, statusSummary } from '../../src/lib/post-status';
 import { isCacheablePath } from '../../src/page-cache';
 
@@ -100,5 +100,18 @@ describe('ad status decided once', () => {
   });
   it('a draft says when it was last changed', () => {
     expect(myPostDates({ status: 'draft', expiresAt: null, updatedAt: past }, now)).toMatch(/^Modificat pe /);
+  });
+});
+
+describe('routePath: the sub-apps answer the addresses route() builds', () => {
+  it.each([
+    ['newPost', '/posts/new'],
+    ['editPost', '/posts/edit/:postId'],
+    ['moderatePost', '/moderare/anunt/:postId/:action'],
+    ['photoResponsive', '/api/poze/responsive/:id/:fileName'],
+    ['post', '/anunt/*'],
+    ['home', '/'],
+  ] as const)('%s → %s', (name, path) => {
+    expect(routePath(name)).toBe(path);
   });
 });
