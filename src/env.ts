@@ -34,6 +34,16 @@ export interface Variables {
   user: CurrentUser | null;
   /** Per-request CSP nonce for inline scripts (JSON-LD is data, not script). */
   nonce: string;
+  /** The one-time confirmation this page shows (set by the flash middleware from its cookie). */
+  flashMessage?: string;
+  /** Third-party scripts this page adds to the layout (Clerk's browser scripts on sign-in pages). */
+  externalScripts?: ExternalScript[];
+}
+
+/** A script tag of another origin, with its extra attributes. */
+export interface ExternalScript {
+  src: string;
+  attrs?: Record<string, string>;
 }
 
 export type AppEnv = { Bindings: Bindings; Variables: Variables };

@@ -13,8 +13,6 @@ import {
   readFlashCode,
 } from './lib/flash';
 
-const FLASH_VAR = 'flashMessage' as never;
-
 function isSecure(c: Context<AppEnv>): boolean {
   return new URL(c.req.url).protocol === 'https:';
 }
@@ -26,7 +24,7 @@ export function setFlash(c: Context<AppEnv>, code: FlashCode): void {
 
 /** The message this request's page shows, if any (read by the renderer). */
 export function flashMessage(c: Context<AppEnv>): string | undefined {
-  return c.get(FLASH_VAR) as string | undefined;
+  return c.get('flashMessage');
 }
 
 export const flashMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -34,7 +32,7 @@ export const flashMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!hasFlashCookie(cookieHeader)) return next();
   const isPage = c.req.method === 'GET';
   const code = isPage ? readFlashCode(cookieHeader) : null;
-  if (code) c.set(FLASH_VAR, FLASH_MESSAGES[code] as never);
+  if (code) c.set('flashMessage', FLASH_MESSAGES[code]);
   await next();
   const type = c.res.headers.get('content-type') ?? '';
   // A redirect (e.g. to a canonical address) keeps the message for the page it leads to.

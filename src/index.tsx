@@ -8,13 +8,13 @@ import { d1Session } from './d1-session';
 import { devRoutes } from './dev/routes';
 import type { AppEnv, Bindings } from './env';
 import { flashMiddleware } from './flash';
+import { renderNotFound } from './http/helpers';
 import { handleJobs } from './jobs/consumer';
 import { runScheduled } from './jobs/daily';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
 import { hasSession, pageCache } from './page-cache';
-import { NotFoundPage } from './pages/NotFoundPage';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
 import { accountPageRoutes } from './routes/account-page';
@@ -24,6 +24,7 @@ import { homeRoutes } from './routes/home';
 import { legacyRoutes } from './routes/legacy';
 import { messageRoutes } from './routes/messages';
 import { moderationRoutes } from './routes/moderation';
+import { myPostsRoutes } from './routes/my-posts';
 import { pageRoutes } from './routes/pages';
 import { photoRoutes } from './routes/photos';
 import { postRoutes } from './routes/post';
@@ -114,6 +115,7 @@ app.route('/', postRoutes);
 app.route('/', searchRoutes);
 app.route('/', editorRoutes);
 app.route('/', messageRoutes);
+app.route('/', myPostsRoutes);
 app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
@@ -125,15 +127,8 @@ app.route('/', sitemapRoutes);
 app.route('/', legacyRoutes);
 app.route('/', devRoutes);
 
-app.get('/404', (c) => {
-  c.status(404);
-  return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
-});
-
-app.notFound((c) => {
-  c.status(404);
-  return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
-});
+app.get('/404', renderNotFound);
+app.notFound(renderNotFound);
 
 /** Wants JSON rather than a page (fetch from an island, API routes). */
 function wantsJson(accept: string | undefined, path: string): boolean {
@@ -166,10 +161,7 @@ app.onError((err, c) => {
   c.header('Cache-Control', 'no-store');
   const limited = err instanceof TooManyRequests ? err : null;
   if (limited) c.header('Retry-After', String(limited.retryAfter));
-  if (status === 404 && !wantsJson(c.req.header('accept'), c.req.path)) {
-    c.status(404);
-    return c.render(<NotFoundPage />, { title: 'Pagina nu a fost găsită', noindex: true });
-  }
+  if (status === 404 && !wantsJson(c.req.header('accept'), c.req.path)) return renderNotFound(c);
   if (wantsJson(c.req.header('accept'), c.req.path)) {
     return c.json(
       {

@@ -20,8 +20,10 @@ import type { MiddlewareHandler } from 'hono';
 import { SESSION_COOKIE_NAME } from './auth/session';
 import { forgetCounts } from './db/posts';
 import type { AppEnv } from './env';
+import { inBackground } from './http/helpers';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { hasFlashCookie } from './lib/flash';
+import { areaOf, isInArea, UNCACHED_AREAS } from './lib/links';
 
 const STORABLE_TYPES = /^(text\/html|application\/xml|text\/xml|application\/atom\+xml|text\/plain)/;
 const DEFAULT_SECONDS = 60;
@@ -65,7 +67,7 @@ export function isTrackingParam(name: string): boolean {
 
 /** Pages whose content depends on their query string (search and its Atom feeds). */
 function readsQuery(path: string): boolean {
-  return /^\/cautare(\/|$)/.test(path);
+  return isInArea(path, areaOf('search'));
 }
 
 /**
@@ -117,7 +119,7 @@ export function sharedDataMaxAgeMs(setting: string | undefined): number {
 
 /** A path whose answers may be kept: pages and feeds, not photos, APIs or the account area. */
 export function isCacheablePath(path: string): boolean {
-  return !/^\/(api|posts|profile|moderare|clerk|auth|__dev|raporteaza|cont)(\/|$)/.test(path);
+  return !UNCACHED_AREAS.some((area) => isInArea(path, area));
 }
 
 /** Workers' default cache of this data centre (the DOM lib in tsconfig hides its `default`). */
@@ -167,11 +169,8 @@ export const pageCache: MiddlewareHandler<AppEnv> = async (c, next) => {
   const lifetime = edgeSecondsFor(c.req.path, seconds);
   stored.headers.set('Cache-Control', `public, max-age=${lifetime}, s-maxage=${lifetime}`);
   const put = cache.put(key, stored).catch(() => {});
-  try {
-    c.executionCtx.waitUntil(put);
-  } catch {
-    await put; // no execution context (called directly): store before answering
-  }
+  // No execution context (called directly): store before answering.
+  if (!inBackground(c, put)) await put;
   c.res.headers.set('X-Page-Cache', 'miss');
 };
 

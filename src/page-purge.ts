@@ -5,7 +5,7 @@
 import { getCategoryTreeCached } from './db/categories';
 import { authorOfPurge, type PurgeablePost, postsOfAuthorForPurge } from './db/purge';
 import type { Db } from './env';
-import { authorPath, listingPath, postPath, route } from './lib/links';
+import { authorPath, categorySlugOf, listingPath, postPath, route } from './lib/links';
 import { forgetPages } from './page-cache';
 
 /** Listing pages purged per listing: an ad just published or renewed is on the first ones. */
@@ -19,9 +19,8 @@ type Tree = Awaited<ReturnType<typeof getCategoryTreeCached>>;
 
 /** Every page that lists this ad or is about it, besides the author's pages. */
 function pathsOfPost(tree: Tree, post: PurgeablePost): string[] {
-  const category = tree.byId.get(post.categoryId);
   const sub = post.subcategoryId ? tree.byId.get(post.subcategoryId) : undefined;
-  const catSlug = category?.slug ?? 'diverse';
+  const catSlug = categorySlugOf(tree, post.categoryId);
   const paths = [postPath(post, catSlug)];
   for (let page = 1; page <= LISTING_PAGES_PURGED; page++) {
     paths.push(listingPath(null, null, page), listingPath(catSlug, null, page));

@@ -20,7 +20,7 @@ export function siteContext(c: Context<AppEnv>): SiteContext {
   const externalScripts: SiteContext['externalScripts'] = [];
   if (analytics)
     externalScripts.push({ src: analytics.scriptUrl, attrs: { 'data-domain': analytics.domain } });
-  const extra = c.get('externalScripts' as never) as SiteContext['externalScripts'] | undefined;
+  const extra = c.get('externalScripts');
   if (extra) externalScripts.push(...extra);
   return {
     siteUrl: c.env.SITE_URL,

@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
-import type { AppEnv } from '../env';
+import type { AppEnv, ExternalScript } from '../env';
 import { sessionConfig } from './config';
 
 /** Clerk's UI bundle, then ClerkJS (which reads the publishable key from its own script tag). */
-export function clerkScripts(frontendApi: string, publishableKey: string) {
+export function clerkScripts(frontendApi: string, publishableKey: string): ExternalScript[] {
   return [
     { src: `https://${frontendApi}/npm/@clerk/ui@1/dist/ui.browser.js` },
     {
@@ -22,6 +22,6 @@ export function clerkScripts(frontendApi: string, publishableKey: string) {
 export function withClerkBrowser(c: Context<AppEnv>): string[] {
   const config = sessionConfig(c.env);
   if (config.mode !== 'clerk') return [];
-  c.set('externalScripts' as never, clerkScripts(config.frontendApi, config.publishableKey) as never);
+  c.set('externalScripts', clerkScripts(config.frontendApi, config.publishableKey));
   return ['signin'];
 }

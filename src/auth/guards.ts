@@ -29,9 +29,8 @@ export function requireOperator(c: Context<AppEnv>): CurrentUser {
   return user;
 }
 
-/** Middleware form: every route below answers 401 to anonymous visitors, and is never cached. */
+/** Middleware form: every route below answers 401 to anonymous visitors. */
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  c.header('Cache-Control', 'private, no-store');
   requireUser(c);
   await next();
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { absoluteUrl, route } from '../lib/links';
-import { CircleUserIcon, SearchIcon } from './Icons';
+import { CircleUserIcon } from './Icons';
+import { SearchBox } from './SearchBox';
 
 export const SITE_NAME = 'eRădăuți';
 export const DEFAULT_TITLE = `${SITE_NAME} v3`;
@@ -122,21 +123,14 @@ export function Layout({
             <a className="logo" href={route('home')} aria-label={`${SITE_NAME} — prima pagină`}>
               <img src="/logo.svg" width={132} height={32} alt={SITE_NAME} />
             </a>
-            <form
+            <SearchBox
               className="header-search"
-              action={route('search')}
-              method="get"
-              role="search"
-              aria-label="Căutare rapidă"
-            >
-              <label className="visually-hidden" htmlFor="header-q">
-                Caută în anunțuri
-              </label>
-              <input id="header-q" type="search" name="q" placeholder="Caută: apartament, mașină…" />
-              <button type="submit" aria-label="Caută">
-                <SearchIcon size={20} />
-              </button>
-            </form>
+              ariaLabel="Căutare rapidă"
+              inputId="header-q"
+              inputLabel="Caută în anunțuri"
+              placeholder="Caută: apartament, mașină…"
+              iconButton
+            />
             <nav className="site-header__actions" aria-label="Cont și publicare">
               <a className="btn btn--accent publish-link" href={route('newPost')}>
                 Publică anunţ

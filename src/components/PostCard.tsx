@@ -1,7 +1,7 @@
 import type { CategoryTree } from '../db/categories';
 import type { PostCardData } from '../db/posts';
 import { formatDate, isoDate } from '../lib/dates';
-import { postPath } from '../lib/links';
+import { postHref } from '../lib/links';
 import { formatPrice } from '../lib/price';
 import { photoSrcSet, responsiveUrl } from '../photos/urls';
 import { CameraIcon, PinIcon } from './Icons';
@@ -17,12 +17,11 @@ export interface PostCardProps {
 
 /** One ad in a listing: photo, title, price, locality and date; promoted ads are marked. */
 export function PostCard({ post, tree, eager = false, headingLevel: Heading = 'h3' }: PostCardProps) {
-  const categorySlug = tree.byId.get(post.categoryId)?.slug ?? 'diverse';
   const price = formatPrice(post.price, post.currency);
   const date = post.bumpedAt;
   return (
     <li className={post.promoted ? 'card card--promoted' : 'card'}>
-      <a className="card__link" href={postPath(post, categorySlug)}>
+      <a className="card__link" href={postHref(tree, post)}>
         <div className="card__media">
           {post.photo ? (
             <img

@@ -1,7 +1,7 @@
 import type { CategoryTree } from '../db/categories';
 import type { SearchHit } from '../db/search';
 import { formatDate, isoDate } from '../lib/dates';
-import { postPath } from '../lib/links';
+import { postHref } from '../lib/links';
 import { maskPhones, PHONE_MASK } from '../lib/phone';
 import { formatPrice } from '../lib/price';
 import { splitHighlight } from '../lib/search-query';
@@ -45,7 +45,7 @@ export function SearchResult({
 }) {
   const category = tree.byId.get(hit.categoryId);
   const sub = hit.subcategoryId ? tree.byId.get(hit.subcategoryId) : undefined;
-  const href = postPath(hit, category?.slug ?? 'diverse');
+  const href = postHref(tree, hit);
   const price = formatPrice(hit.price, hit.currency);
   // A snippet that is only a masked phone says nothing: leave it out.
   const snippet = hit.snippet.replaceAll(PHONE_MASK, '').replace(/[\s…]+/g, '') ? hit.snippet : '';

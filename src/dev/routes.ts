@@ -1,10 +1,12 @@
 // Local development only: `POST /__dev/seed`, which loads the demo content into an empty database.
 import { Hono } from 'hono';
 import type { AppEnv, Bindings } from '../env';
+import { uncachedAnswers } from '../http/helpers';
 import { NotFound } from '../lib/errors';
 import { seedDemo } from './seed';
 
 export const devRoutes = new Hono<AppEnv>();
+devRoutes.use('/__dev/*', uncachedAnswers);
 
 /** Local development only: never in production, never on an https site. */
 export function isLocal(env: Pick<Bindings, 'ENVIRONMENT' | 'SITE_URL'>): boolean {
@@ -24,7 +26,6 @@ devRoutes.post('/__dev/seed', async (c) => {
     files = form.getAll('photos').filter((v): v is File => typeof v !== 'string');
   }
   const report = await seedDemo(c.env, c.get('db'), files);
-  c.header('Cache-Control', 'no-store');
   if (report.skipped) return c.text('datele demo existau deja\n');
   return c.text(
     `date demo: ${report.users} autori, ${report.posts} anunțuri, ${report.photos} fotografii${

@@ -1,7 +1,8 @@
 // What an editor form carries so that saves never overwrite each other and a new-ad form never makes
 // two ads: the version of the ad it was opened at, the photos it was opened with, and (new ads) a
 // one-time submission token. Pure: reading the form, deciding which photos go, what changed.
-import { type PostFormValues, parseIds } from './post-form';
+import { parseIds } from './ids';
+import type { PostFormValues } from './post-form';
 
 /** The hidden inputs' names. */
 export const VERSION_FIELD = 'version';

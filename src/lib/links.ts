@@ -42,7 +42,51 @@ export const ROUTES = {
   conversationAction: '/mesaje/[id]/[action]',
   messageAd: '/mesaje/anunt/[postId]',
   messagesOnlyPost: '/mesaje/doar-mesaje/[postId]',
+  devSeed: '/__dev/seed',
 } as const;
+
+/** A route pattern as a Hono path: `[name]` becomes `:name`, a catch-all `[[...name]]` becomes `*`. */
+export type HonoPath<P extends string> = P extends `${infer A}[[...${string}]]${infer B}`
+  ? `${A}*${HonoPath<B>}`
+  : P extends `${infer A}[${infer N}]${infer B}`
+    ? `${A}:${N}${HonoPath<B>}`
+    : P;
+
+/** The Hono path of a route, so sub-apps answer the very addresses `route()` builds. */
+export function routePath<N extends RouteName>(name: N): HonoPath<(typeof ROUTES)[N]> {
+  return ROUTES[name].replace(/\[\[\.\.\.[^\]]+\]\]/g, '*').replace(/\[([^\]]+)\]/g, ':$1') as HonoPath<
+    (typeof ROUTES)[N]
+  >;
+}
+
+/** The area of a route: its first path segment (`/posts` for `/posts/edit/[postId]`). */
+export function areaOf(name: RouteName): string {
+  return `/${ROUTES[name].split('/')[1]}`;
+}
+
+/** Whether `path` is the area itself or below it. */
+export function isInArea(path: string, area: string): boolean {
+  return path === area || path.startsWith(`${area}/`);
+}
+
+/**
+ * The areas whose answers are personal, act or are not pages (photos and APIs, the editor and the
+ * owner's list, the profile, moderation, reports, sign-in, the account, development tools): the
+ * edge page cache never answers from nor keeps anything below them.
+ */
+export const UNCACHED_AREAS: readonly string[] = (
+  [
+    'photoUpload',
+    'newPost',
+    'profile',
+    'moderation',
+    'signIn',
+    'login',
+    'devSeed',
+    'report',
+    'account',
+  ] as const
+).map(areaOf);
 
 export type RouteName = keyof typeof ROUTES;
 type ParamValue =
@@ -224,4 +268,22 @@ export function listingPath(categorySlug?: string | null, subcategorySlug?: stri
 export function authorPath(user: { id: number; name: string }, page = 1): string {
   const name = toSlug(user.name) || 'autor';
   return link(ROUTES.author, { params: [`${name}-${user.id}`, page > 1 && `pagina-${page}`] });
+}
+
+/** The category segment of an ad whose category is not in the tree (a category removed since). */
+export const FALLBACK_CATEGORY_SLUG = 'diverse';
+
+/** A category tree, as far as addresses need it. */
+export interface SlugTree {
+  byId: ReadonlyMap<number, { slug: string }>;
+}
+
+/** The slug of a category, `diverse` when the tree does not hold it. */
+export function categorySlugOf(tree: SlugTree, categoryId: number): string {
+  return tree.byId.get(categoryId)?.slug ?? FALLBACK_CATEGORY_SLUG;
+}
+
+/** The canonical address of an ad, its category segment read from the tree. */
+export function postHref(tree: SlugTree, post: { id: number; slug: string; categoryId: number }): string {
+  return postPath(post, categorySlugOf(tree, post.categoryId));
 }

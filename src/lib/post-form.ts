@@ -1,6 +1,7 @@
 // The ad editor's form: what it sends, how it is read back for re-rendering, and its validation
 // (zod, Romanian messages). Pure: the route supplies the categories.
 import { z } from 'zod';
+import { parseId, parseIds } from './ids';
 import { DEFAULT_LOCALITY, isLocality } from './localities';
 import { normalizeRomanianPhone } from './phone';
 import { type CategoryKind, FIELDS_BY_KIND, fieldsSchema, type PostFields } from './post-fields';
@@ -11,6 +12,7 @@ export const TITLE_MAX = 100;
 export const DESCRIPTION_MIN = 20;
 export const DESCRIPTION_MAX = 5000;
 export const PRICE_MAX = 100_000_000;
+/** Photos per ad (docs/product.md#photos): the one limit of the editor's form and of the upload API. */
 export const MAX_PHOTOS = 10;
 
 /** Every category field name of every kind (rooms, area, year, km, fuel, jobType). */
@@ -84,19 +86,6 @@ export function emptyValues(phone?: string | null): PostFormValues {
     fields: {},
     photoIds: [],
   };
-}
-
-const ID = /^[1-9]\d{0,9}$/;
-
-/** The distinct positive 32-bit ids among form values (anything else is skipped). */
-export function parseIds(values: unknown[]): number[] {
-  const out: number[] = [];
-  for (const v of values) {
-    if (typeof v !== 'string' || !ID.test(v.trim())) continue;
-    const n = Number(v.trim());
-    if (n <= 2 ** 31 - 1 && !out.includes(n)) out.push(n);
-  }
-  return out;
 }
 
 /** First text value of a field ('' when absent, a file, or repeated nonsense), capped in length. */
@@ -218,7 +207,8 @@ function collect(errors: Record<string, string>, name: string, result: z.ZodSafe
 /** Validates the form against the site's rules; every field is checked, so every message shows at once. */
 export function validatePostForm(values: PostFormValues, choices: CategoryChoice[]): ValidationResult {
   const errors: Record<string, string> = {};
-  const choice = ID.test(values.category) ? choices.find((c) => c.id === Number(values.category)) : undefined;
+  const categoryId = parseId(values.category);
+  const choice = categoryId === null ? undefined : choices.find((c) => c.id === categoryId);
   if (!choice) errors.category = 'Alegeți categoria anunțului.';
   const title = titleSchema.safeParse(values.title);
   collect(errors, 'title', title);

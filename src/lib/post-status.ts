@@ -8,6 +8,14 @@ export const RENEW_INTERVAL_MS = DAY_MS;
 
 export type LifecycleAction = 'publish' | 'renew' | 'sold' | 'unpublish';
 
+/** Each owner action by the word its address ends in (`/posts/edit/<id>/<word>`). */
+export const ACTION_WORDS = {
+  publica: 'publish',
+  reinnoieste: 'renew',
+  vandut: 'sold',
+  retrage: 'unpublish',
+} as const satisfies Record<string, LifecycleAction>;
+
 /** The states each owner action starts from (an operator's `hidden` and the automatic `held` none). */
 export const LIFECYCLE_FROM: Record<LifecycleAction, readonly PostStatus[]> = {
   publish: ['draft', 'sold'],
@@ -65,6 +73,58 @@ export function statusLine(post: StatusPost, now: number): string {
   const detail = statusDetail(post, now);
   const name = STATUS_NAMES[shownStatus(post, now)];
   return detail ? `${name} · ${detail}` : name;
+}
+
+/** What the author is shown of an ad's status: its name, its CSS modifier, its date or reason, advice. */
+export function statusSummary(post: StatusPost, now: number) {
+  const status = shownStatus(post, now);
+  return {
+    status,
+    name: STATUS_NAMES[status],
+    className: `status--${status}`,
+    detail: statusDetail(post, now),
+    advice: statusAdvice(post, now),
+  };
+}
+
+/** The dates line of a row of "Anunțurile mele": when it expires or expired, else when it last changed. */
+export function myPostDates(
+  post: Pick<StatusPost, 'status' | 'expiresAt'> & { updatedAt: number },
+  now: number,
+): string {
+  const status = shownStatus(post, now);
+  if (status === 'published' && post.expiresAt) return `Expiră pe ${formatDate(post.expiresAt)}`;
+  if (status === 'expired' && post.expiresAt) return `A expirat pe ${formatDate(post.expiresAt)}`;
+  return `Modificat pe ${formatDate(post.updatedAt)}`;
+}
+
+/** The notice above an ad on its page: null for an ad on show, else the state it is in. */
+export type AdPageNotice = Exclude<PostStatus, 'published'> | null;
+
+/**
+ * What the ad page says of an ad and whether the public may see it: published, expired and sold ads
+ * are public (an expired or sold one with its notice); drafts, held and hidden ads, and every ad of a
+ * banned author, only to the author and the operators.
+ */
+export function adPageStatus(
+  post: Pick<StatusPost, 'status' | 'expiresAt'>,
+  authorBanned: boolean,
+  now: number,
+): { notice: AdPageNotice; isPublic: boolean } {
+  if (authorBanned) return { notice: 'hidden', isPublic: false };
+  const status = shownStatus(post, now);
+  switch (status) {
+    case 'published':
+      return { notice: null, isPublic: true };
+    case 'expired':
+    case 'sold':
+      return { notice: status, isPublic: true };
+    case 'draft':
+    case 'held':
+      return { notice: status, isPublic: false };
+    default:
+      return { notice: 'hidden', isPublic: false };
+  }
 }
 
 /** What the author should know or do, beyond the status itself (null when nothing). */

@@ -1,6 +1,6 @@
 // `/cont`: the account page without JavaScript (the header's "Cont" link when its menu cannot open):
 // the same links as the menu, sign-out as a POST form.
-import type { AccountMenuLink } from '../routes/account';
+import type { AccountMenuLink } from '../http/account-links';
 
 export interface AccountPageProps {
   /** Null when signed out. */

@@ -1,4 +1,5 @@
 // `/404` and every unknown address: what happened, and ways on.
+import { SearchBox } from '../components/SearchBox';
 import { route } from '../lib/links';
 
 /** The /404 page: says what happened and offers a way on (search, home, categories). */
@@ -8,21 +9,13 @@ export function NotFoundPage() {
       <p className="error-box__code">404</p>
       <h1 id="nf-title">Pagina nu a fost găsită</h1>
       <p>Anunțul sau pagina căutată nu mai există ori adresa este greșită. Poate găsiți ce căutați aici:</p>
-      <form
+      <SearchBox
         className="search-inline"
-        action={route('search')}
-        method="get"
-        role="search"
-        aria-label="Caută un anunț"
-      >
-        <label className="visually-hidden" htmlFor="nf-q">
-          Caută în anunțuri
-        </label>
-        <input id="nf-q" type="search" name="q" placeholder="Ce căutați?" />
-        <button className="btn btn--primary" type="submit">
-          Caută
-        </button>
-      </form>
+        ariaLabel="Caută un anunț"
+        inputId="nf-q"
+        inputLabel="Caută în anunțuri"
+        placeholder="Ce căutați?"
+      />
       <p>
         <a href={route('home')}>Prima pagină</a> · <a href={route('posts')}>Toate categoriile</a>
       </p>

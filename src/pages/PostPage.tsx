@@ -16,7 +16,7 @@ import type { CategoryTree } from '../db/categories';
 import type { NeighbourPost, PhotoRef, PostAuthor, PostCardData } from '../db/posts';
 import type { Post } from '../db/schema';
 import { formatDate, isoDate } from '../lib/dates';
-import { postPath } from '../lib/links';
+import { postHref } from '../lib/links';
 import { maskPhones } from '../lib/phone';
 import { formatPrice } from '../lib/price';
 import { toParagraphs } from '../lib/text';
@@ -80,7 +80,7 @@ const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: stri
 };
 
 function neighbourHref(tree: CategoryTree, n: NeighbourPost): string {
-  return postPath(n, tree.byId.get(n.categoryId)?.slug ?? 'diverse');
+  return postHref(tree, n);
 }
 
 /** `/anunt/<categorie>/<slug>-<id>`: one ad. */

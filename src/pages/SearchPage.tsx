@@ -2,6 +2,7 @@
 
 import { Pagination } from '../components/Pagination';
 import { SaveSearchForm } from '../components/SaveHeart';
+import { SearchBox } from '../components/SearchBox';
 import { SearchResult } from '../components/SearchResult';
 import type { CategoryTree } from '../db/categories';
 import type { SearchHit } from '../db/search';
@@ -49,31 +50,18 @@ const SORT_LABELS: Record<SearchSort, string> = {
 
 function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageProps) {
   return (
-    <form
+    <SearchBox
       className="search-form"
-      action={route('search')}
-      method="get"
-      role="search"
-      aria-label="Căutare cu filtre"
+      ariaLabel="Căutare cu filtre"
+      inputId="search-q"
+      inputLabel="Cuvinte căutate"
+      placeholder="ex. apartament 2 camere, golf, ospătar"
+      value={form.q}
+      maxLength={200}
+      autoComplete="off"
+      enterKeyHint="search"
+      fieldClassName="search-form__main"
     >
-      <div className="search-form__main">
-        <label className="visually-hidden" htmlFor="search-q">
-          Cuvinte căutate
-        </label>
-        <input
-          id="search-q"
-          type="search"
-          name="q"
-          defaultValue={form.q}
-          maxLength={200}
-          placeholder="ex. apartament 2 camere, golf, ospătar"
-          autoComplete="off"
-          enterKeyHint="search"
-        />
-        <button className="btn btn--primary" type="submit">
-          Caută
-        </button>
-      </div>
       <details className="search-form__filters" open={filtered}>
         <summary>Filtre și ordonare</summary>
         <div className="search-form__grid">
@@ -204,7 +192,7 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
           Aplică filtrele
         </button>
       </details>
-    </form>
+    </SearchBox>
   );
 }
 

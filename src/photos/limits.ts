@@ -1,6 +1,9 @@
 // The photo limits, constants only (no codecs): the pipeline and the refusals use them, and the
 // editor page hands some of them to the browser, which shrinks big photos before uploading.
 
+/** Photos one person may upload per hour (the upload API and the editor's plain form together). */
+export const UPLOADS_PER_HOUR = 60;
+
 /** Upload limits: bytes before processing. */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
 /** No side longer than this, whatever the format (a decompression-bomb guard). */

@@ -3,13 +3,16 @@
 import { Hono } from 'hono';
 import { countUnreadConversations } from '../db/conversations';
 import type { AppEnv } from '../env';
+import { accountLinks } from '../http/account-links';
+import { privateAnswers } from '../http/helpers';
+import { routePath } from '../lib/links';
 import { AccountPage } from '../pages/AccountPage';
-import { accountLinks } from './account';
 
 export const accountPageRoutes = new Hono<AppEnv>();
 
-accountPageRoutes.get('/cont', async (c) => {
-  c.header('Cache-Control', 'private, no-store');
+accountPageRoutes.use(routePath('account'), privateAnswers);
+
+accountPageRoutes.get(routePath('account'), async (c) => {
   const user = c.get('user');
   const unread = user ? await countUnreadConversations(c.get('db'), user.id) : 0;
   return c.render(

@@ -2,69 +2,16 @@
 // stay the same for everyone. Private and never cached.
 import { Hono } from 'hono';
 import { countUnreadConversations } from '../db/conversations';
-import { getPhoto } from '../db/photos';
-import type { AppEnv, CurrentUser, Db } from '../env';
-import { route, safeReturnPath } from '../lib/links';
-import { plural } from '../lib/plural';
-import { responsiveUrl } from '../photos/urls';
-
-export interface AccountMenuLink {
-  label: string;
-  href: string;
-  method?: 'post';
-}
-
-export interface AccountInfo {
-  signedIn: boolean;
-  name?: string;
-  avatarUrl?: string | null;
-  isOperator?: boolean;
-  /** Conversations with messages the person has not read (the menu's badge). */
-  unreadMessages?: number;
-  links: AccountMenuLink[];
-}
-
-export async function avatarUrl(db: Db, user: Pick<CurrentUser, 'avatarPhotoId'>): Promise<string | null> {
-  if (!user.avatarPhotoId) return null;
-  const photo = await getPhoto(db, user.avatarPhotoId);
-  return photo ? responsiveUrl(photo, 320) : null;
-}
-
-export function accountLinks(
-  user: CurrentUser | null,
-  returnTo?: string,
-  unreadMessages = 0,
-): AccountMenuLink[] {
-  if (!user) {
-    const q = { redirect_url: returnTo && returnTo !== '/' ? returnTo : undefined };
-    return [
-      { label: 'Conectare', href: route('login', {}, q) },
-      { label: 'Cont nou', href: route('signup', {}, q) },
-    ];
-  }
-  return [
-    { label: 'Anunțurile mele', href: route('myPosts') },
-    { label: messagesLabel(unreadMessages), href: route('messages') },
-    { label: 'Publică anunţ', href: route('newPost') },
-    { label: 'Salvate', href: '/salvate' },
-    { label: 'Căutări salvate', href: '/cont/cautari' },
-    { label: 'Profil', href: route('profile') },
-    ...(user.isOperator ? [{ label: 'Moderare', href: route('moderation') }] : []),
-    { label: 'Ieșire', href: route('signOut'), method: 'post' as const },
-  ];
-}
-
-/** "Mesaje", with the number of unread conversations when there are any. */
-export function messagesLabel(unread: number): string {
-  return unread > 0 ? `Mesaje (${plural(unread, UNREAD_CONVERSATIONS)})` : 'Mesaje';
-}
-
-const UNREAD_CONVERSATIONS = { none: 'nicio conversație necitită', one: '1 necitită', many: 'necitite' };
+import type { AppEnv } from '../env';
+import { type AccountInfo, accountLinks, avatarUrl } from '../http/account-links';
+import { privateAnswers } from '../http/helpers';
+import { routePath, safeReturnPath } from '../lib/links';
 
 export const accountRoutes = new Hono<AppEnv>();
 
-accountRoutes.get('/api/cont', async (c) => {
-  c.header('Cache-Control', 'private, no-store');
+accountRoutes.use(routePath('accountMenu'), privateAnswers);
+
+accountRoutes.get(routePath('accountMenu'), async (c) => {
   c.header('Vary', 'Cookie');
   const user = c.get('user');
   // The page the menu sits on, so that "Conectare" comes back to it.

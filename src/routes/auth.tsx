@@ -2,11 +2,11 @@
 // (in Romanian) do the work in the browser; without one (local development and tests), a plain
 // form mints a session token with the local key pair. Both end up in the same middleware.
 
-import { createClerkClient } from '@clerk/backend';
 import { type Context, Hono } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { clerkScripts } from '../auth/clerk-browser';
+import { clerkClient } from '../auth/clerk-client';
 import { localSignInRefusal, sessionConfig } from '../auth/config';
 import { MESSAGES, NAME_MAX } from '../auth/messages';
 import { siteOrigin } from '../auth/origin-check';
@@ -17,12 +17,16 @@ import type { User } from '../db/schema';
 import { findUserByEmail, listDemoUsers, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
+import { markPrivate, uncachedAnswers } from '../http/helpers';
 import { route } from '../lib/links';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
 import { limitSignIn, signInRefusal } from '../platform/rate-limits';
 
 export const authRoutes = new Hono<AppEnv>();
+// Redirects and sign-in pages are never stored; the pages themselves are also private.
+authRoutes.use('/auth/*', uncachedAnswers);
+authRoutes.use('/clerk/*', uncachedAnswers);
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -40,7 +44,6 @@ authRoutes.get('/auth/:page{login|signup|forgot-password|reset-password|verify}'
   const target = SHORTCUTS[c.req.param('page')];
   const raw = c.req.query('redirect_url');
   const back = raw ? checkedReturnPath(c, raw) : '/';
-  c.header('Cache-Control', 'no-store');
   return c.redirect(back === '/' ? target : `${target}?${new URLSearchParams({ redirect_url: back })}`, 302);
 });
 
@@ -61,7 +64,7 @@ async function renderLocal(
 ) {
   const refusal = localSignInRefusal(c.env) ?? undefined;
   const demo = refusal ? [] : await listDemoUsers(c.get('db'), 3);
-  c.header('Cache-Control', 'private, no-store');
+  markPrivate(c);
   c.status((refusal ? 403 : (opts.status ?? 200)) as 200);
   return c.render(
     <LocalSignInPage
@@ -87,8 +90,8 @@ function showPage(mode: Mode) {
     const redirectUrl = checkedReturnPath(c, c.req.query('redirect_url'));
     const config = sessionConfig(c.env);
     if (config.mode !== 'clerk') return renderLocal(c, mode, { redirectUrl });
-    c.set('externalScripts' as never, clerkScripts(config.frontendApi, config.publishableKey) as never);
-    c.header('Cache-Control', 'private, no-store');
+    c.set('externalScripts', clerkScripts(config.frontendApi, config.publishableKey));
+    markPrivate(c);
     return c.render(
       <SignInPage
         mode={mode}
@@ -162,7 +165,6 @@ function localSignIn(mode: Mode) {
       secure,
       maxAge,
     });
-    c.header('Cache-Control', 'no-store');
     setFlash(c, 'conectat');
     return c.redirect(redirectUrl, 303);
   };
@@ -179,10 +181,10 @@ for (const [mode, base] of [
 
 /** Name and e-mail at Clerk (Backend API), best effort: the session claims rarely carry them. */
 async function identityFromClerk(c: Context<AppEnv>, identity: SessionIdentity): Promise<SessionIdentity> {
-  const config = sessionConfig(c.env);
-  if (config.mode !== 'clerk' || (identity.email && identity.name)) return identity;
+  if (identity.email && identity.name) return identity;
+  const clerk = clerkClient(c.env);
+  if (!clerk) return identity;
   try {
-    const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
     const user = await Promise.race([
       clerk.users.getUser(identity.clerkId),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('timeout')), 3000)),
@@ -208,7 +210,6 @@ const afterAuth = async (c: Context<AppEnv>) => {
     await upsertUserFromSession(c.get('db'), identity, { refresh: true });
     setFlash(c, 'conectat');
   }
-  c.header('Cache-Control', 'no-store');
   return c.redirect(target, 303);
 };
 authRoutes.get(route('afterAuth'), afterAuth);
@@ -217,11 +218,10 @@ authRoutes.get(`${route('afterAuth')}/*`, afterAuth);
 // Sign-out: the session cookies go; with Clerk, the session is also ended at Clerk (best effort),
 // so its handshake cannot bring it back.
 authRoutes.post(route('signOut'), async (c) => {
-  const config = sessionConfig(c.env);
+  const clerk = clerkClient(c.env);
   const sid = sessionClaims(c)?.sid;
-  if (config.mode === 'clerk' && typeof sid === 'string') {
+  if (clerk && typeof sid === 'string') {
     try {
-      const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
       await Promise.race([
         clerk.sessions.revokeSession(sid),
         new Promise((resolve) => setTimeout(resolve, 3000)),
@@ -239,7 +239,6 @@ authRoutes.post(route('signOut'), async (c) => {
       setCookie(c, name, '0', { path: '/', sameSite: 'Lax', secure, maxAge: 31536000 });
     else deleteCookie(c, name, { path: '/', secure });
   }
-  c.header('Cache-Control', 'no-store');
   setFlash(c, 'deconectat');
   return c.redirect(route('home'), 303);
 });

@@ -2,9 +2,10 @@
 import { Hono } from 'hono';
 import { getServablePhoto } from '../db/photos';
 import type { AppEnv } from '../env';
+import { segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
+import { parseId } from '../lib/ids';
 import { photoUrl, responsiveUrl } from '../photos/urls';
-import { MAX_ID, segmentsAfter } from './browse-paths';
 
 export const legacyRoutes = new Hono<AppEnv>();
 
@@ -17,8 +18,8 @@ legacyRoutes.get('/foto-radauti/*', async (c) => {
   if (parsed?.segments.length !== 1) throw new NotFound();
   const m = /^([a-z0-9]{1,20})-([1-9]\d{0,9})-(.*)$/i.exec(parsed.segments[0]);
   if (!m) throw new NotFound();
-  const id = Number(m[2]);
-  if (id > MAX_ID) throw new NotFound();
+  const id = parseId(m[2]);
+  if (id === null) throw new NotFound();
   const servable = await getServablePhoto(c.get('db'), id);
   // The old addresses only ever led to public photos: a hidden ad's photo is missing here too.
   if (!servable?.isPublic) throw new NotFound();

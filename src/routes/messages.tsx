@@ -28,6 +28,7 @@ import type { Conversation } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
+import { privateAnswers } from '../http/helpers';
 import {
   adState,
   REFUSALS,
@@ -54,6 +55,9 @@ import {
 } from '../platform/rate-limits';
 
 export const messageRoutes = new Hono<AppEnv>();
+// Every answer here is personal: private and never stored.
+messageRoutes.use('/mesaje', privateAnswers);
+messageRoutes.use('/mesaje/*', privateAnswers);
 
 function parseId(value: string | undefined): number {
   if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2 ** 31 - 1)
@@ -108,7 +112,6 @@ async function renderStart(
   status: number,
   opts: { text?: string; error?: string; notice?: string } = {},
 ) {
-  c.header('Cache-Control', 'private, no-store');
   if (prefersJson(c) && status >= 400) return c.json({ error: opts.error ?? opts.notice }, status as 400);
   c.status(status as 200);
   return c.render(
@@ -123,7 +126,6 @@ async function renderStart(
 }
 
 function signInTo(c: Context<AppEnv>, back: string) {
-  c.header('Cache-Control', 'no-store');
   return c.redirect(route('login', {}, { redirect_url: back }), 303);
 }
 
@@ -191,7 +193,6 @@ messageRoutes.post('/mesaje/anunt/:postId', async (c) => {
     conversation = opened.conversation;
   }
   const message = await deliver(c, conversation, user.id, parsed.text);
-  c.header('Cache-Control', 'no-store');
   if (prefersJson(c)) return c.json({ conversationId: conversation.id, message }, 201);
   return c.redirect(route('conversation', { id: conversation.id }), 303);
 });
@@ -204,7 +205,6 @@ function shortWhen(ms: number, now: number): string {
 }
 
 messageRoutes.get('/mesaje', async (c) => {
-  c.header('Cache-Control', 'private, no-store');
   const user = c.get('user');
   if (!user) return signInTo(c, route('messages'));
   const rows = await listInbox(c.get('db'), user.id);
@@ -266,7 +266,6 @@ async function renderConversation(
   const otherId = user.id === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
   const refusal = access === 'participant' ? writeRefusal(conversation, user, adState(target, now)) : null;
   const base = (action: string) => route('conversationAction', { id: conversation.id, action });
-  c.header('Cache-Control', 'private, no-store');
   c.status(status as 200);
   return c.render(
     <ConversationPage
@@ -343,7 +342,6 @@ messageRoutes.post('/mesaje/:id{[0-9]+}', async (c) => {
     return renderConversation(c, user, loaded, 400, { text: typed, error: parsed.error });
   }
   const message = await deliver(c, loaded.conversation, user.id, parsed.text);
-  c.header('Cache-Control', 'no-store');
   if (prefersJson(c)) return c.json({ message }, 201);
   return c.redirect(route('conversation', { id: loaded.conversation.id }), 303);
 });
@@ -355,7 +353,6 @@ messageRoutes.post('/mesaje/:id{[0-9]+}/citit', async (c) => {
   if (access !== 'participant') throw new Forbidden(REFUSALS.notParticipant);
   await roomOf(c, conversation.id).markRead(user.id, Date.now());
   await markConversationRead(c.get('db'), conversation, user.id);
-  c.header('Cache-Control', 'no-store');
   return c.json({ ok: true });
 });
 
@@ -397,7 +394,6 @@ messageRoutes.post('/mesaje/:id{[0-9]+}/inchide-raportul', async (c) => {
  * the page's origin, then hands the upgrade to the conversation's object.
  */
 messageRoutes.get('/mesaje/:id{[0-9]+}/live', async (c) => {
-  c.header('Cache-Control', 'no-store');
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
     return c.json({ error: 'Această adresă primește doar conexiuni WebSocket.' }, 426);
   const origin = c.req.header('origin');

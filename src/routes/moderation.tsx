@@ -1,7 +1,7 @@
 // Reports from visitors (`POST /raporteaza/:postId`) and the operators' page `/moderare` with its
 // actions on ads (`/moderare/anunt/:postId/<action>`) and users (`/moderare/utilizator/:userId/<action>`).
 // Every operator action is written to moderation_log in the same batch as the change.
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
@@ -22,11 +22,22 @@ import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
+import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
 import type { FlashCode } from '../lib/flash';
-import { authorPath, listingPath, postPath, route, safeReturnPath } from '../lib/links';
+import {
+  areaOf,
+  authorPath,
+  categorySlugOf,
+  listingPath,
+  postHref,
+  postPath,
+  route,
+  routePath,
+  safeReturnPath,
+} from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ModerationPage } from '../pages/ModerationPage';
 import { deletePhotoObjectsOf } from '../photos/cleanup';
@@ -36,13 +47,7 @@ export const moderationRoutes = new Hono<AppEnv>();
 
 /** Salt of the anonymous reporter key: a client is its hashed address, never stored plainly. */
 const REPORTER_SALT = 'eradauti-raport-v2';
-
-function parseId(value: string | undefined, what = 'Anunțul nu a fost găsit'): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value)) throw new NotFound(what);
-  const id = Number(value);
-  if (id > 2 ** 31 - 1) throw new NotFound(what);
-  return id;
-}
+const POST_NOT_FOUND = 'Anunțul nu a fost găsit';
 
 async function sha256Hex(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -61,25 +66,18 @@ async function reporterKey(c: Context<AppEnv>): Promise<string> {
   return `a:${await sha256Hex(`${REPORTER_SALT}|${client}`)}`;
 }
 
-async function optionalForm(c: Context<AppEnv>): Promise<FormData> {
-  try {
-    return await c.req.formData();
-  } catch {
-    return new FormData();
-  }
-}
-
 function textField(form: FormData, name: string, max: number): string {
   const v = form.get(name);
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
 }
 
-moderationRoutes.post('/raporteaza/:postId', async (c) => {
-  c.header('Cache-Control', 'private, no-store');
+moderationRoutes.use(`${areaOf('report')}/*`, privateAnswers);
+
+moderationRoutes.post(routePath('report'), async (c) => {
   await limitReport(c);
   const db = c.get('db');
   // An ad the public cannot see answers exactly like one that does not exist.
-  const target = await getReportTarget(db, parseId(c.req.param('postId')));
+  const target = await getReportTarget(db, idParam(c.req.param('postId'), POST_NOT_FOUND));
   if (!target) throw new NotFound('Anunțul nu a fost găsit');
   const form = await optionalForm(c);
   const reason = textField(form, 'reason', 100);
@@ -99,7 +97,7 @@ moderationRoutes.post('/raporteaza/:postId', async (c) => {
     reportHoldThreshold(c.env.REPORT_HOLD_THRESHOLD),
   );
   const tree = await getCategoryTreeCached(db);
-  const slug = tree.byId.get(target.categoryId)?.slug ?? 'diverse';
+  const slug = categorySlugOf(tree, target.categoryId);
   setFlash(c, 'raportat');
   if (outcome.held) {
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
@@ -109,16 +107,13 @@ moderationRoutes.post('/raporteaza/:postId', async (c) => {
   return c.redirect(postPath(target, slug), 303);
 });
 
-moderationRoutes.use('/moderare', async (c, next) => {
-  c.header('Cache-Control', 'private, no-store');
+/** The operators' pages and actions: nobody else, and never cached. */
+const operatorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireOperator(c);
   await next();
-});
-moderationRoutes.use('/moderare/*', async (c, next) => {
-  c.header('Cache-Control', 'private, no-store');
-  requireOperator(c);
-  await next();
-});
+};
+moderationRoutes.use(routePath('moderation'), privateAnswers, operatorsOnly);
+moderationRoutes.use(`${areaOf('moderation')}/*`, privateAnswers, operatorsOnly);
 
 /** The confirmation each operator action leaves for the next page. */
 const DONE: Record<string, FlashCode> = {
@@ -132,7 +127,7 @@ const DONE: Record<string, FlashCode> = {
   deblocheaza: 'deblocat',
 };
 
-moderationRoutes.get('/moderare', async (c) => {
+moderationRoutes.get(routePath('moderation'), async (c) => {
   const db = c.get('db');
   const [data, tree, reportedConversations] = await Promise.all([
     moderationData(db),
@@ -140,12 +135,10 @@ moderationRoutes.get('/moderare', async (c) => {
     listReportedConversations(db),
   ]);
   const now = Date.now();
-  const hrefOf = (p: { id: number; slug: string; categoryId: number }) =>
-    postPath(p, tree.byId.get(p.categoryId)?.slug ?? 'diverse');
   const rows = (list: typeof data.newest) =>
     list.map((p) => ({
       ...p,
-      href: hrefOf(p),
+      href: postHref(tree, p),
       authorHref: authorPath({ id: p.userId, name: p.authorName }),
       promotedNow: p.promotion > 0 && (p.promotedUntil ?? 0) > now,
       action: (action: string) => route('moderatePost', { postId: p.id, action }),
@@ -159,17 +152,12 @@ moderationRoutes.get('/moderare', async (c) => {
       newest={rows(data.newest)}
       log={data.log}
       reportedConversations={reportedConversations}
-      minPromotionDate={formatIsoDay(now + DAY_MS)}
-      defaultPromotionDate={formatIsoDay(now + 7 * DAY_MS)}
+      minPromotionDate={bucharestDay(now + DAY_MS)}
+      defaultPromotionDate={bucharestDay(now + 7 * DAY_MS)}
     />,
     { title: 'Moderare', noindex: true },
   );
 });
-
-/** The Bucharest day of `ms`, as a date input wants it. */
-export function formatIsoDay(ms: number): string {
-  return bucharestDay(ms);
-}
 
 /** `YYYY-MM-DD` → the end of that day in Bucharest, if it is after now and within a year. */
 function parsePromotionDate(value: string, now: number): number | null {
@@ -209,13 +197,13 @@ function hideReason(form: FormData): string | null {
   return [picked, words].filter(Boolean).join(': ');
 }
 
-moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
+moderationRoutes.post(routePath('moderatePost'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const name = c.req.param('action');
   if (!['ascunde', 'arata', 'sterge', 'promoveaza', 'opreste-promovarea', 'rezolva'].includes(name))
     throw new NotFound();
-  const post = await getPost(db, parseId(c.req.param('postId')));
+  const post = await getPost(db, idParam(c.req.param('postId'), POST_NOT_FOUND));
   if (!post) throw new NotFound('Anunțul nu a fost găsit');
   const form = await optionalForm(c);
   const now = Date.now();
@@ -274,12 +262,12 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
   return c.redirect(back(c, form, name, `anunt-${post.id}`), 303);
 });
 
-moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
+moderationRoutes.post(routePath('moderateUser'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const name = c.req.param('action');
   if (name !== 'blocheaza' && name !== 'deblocheaza') throw new NotFound();
-  const target = await findUserById(db, parseId(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
+  const target = await findUserById(db, idParam(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
   if (!target) throw new NotFound('Utilizatorul nu a fost găsit');
   const banning = name === 'blocheaza';
   const form = await optionalForm(c);
@@ -306,6 +294,6 @@ moderationRoutes.post('/moderare/utilizator/:userId/:action', async (c) => {
   return c.redirect(back(c, form, name, 'moderare'), 303);
 });
 
-moderationRoutes.all('/moderare/*', () => {
+moderationRoutes.all(`${areaOf('moderation')}/*`, () => {
   throw new NotFound();
 });

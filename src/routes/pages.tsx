@@ -7,12 +7,12 @@ import taxiRadauti from '../../content/taxi-radauti.md';
 import termeniSiConditii from '../../content/termeni-si-conditii.md';
 import type { Crumb } from '../components/Breadcrumbs';
 import type { AppEnv } from '../env';
+import { segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
 import { route } from '../lib/links';
 import { truncate } from '../lib/text';
 import { StaticPage } from '../pages/StaticPage';
-import { segmentsAfter } from './browse-paths';
 
 export const pageRoutes = new Hono<AppEnv>();
 

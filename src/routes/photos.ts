@@ -4,11 +4,14 @@ import { type Context, Hono } from 'hono';
 import { requireOwner, requireWriter } from '../auth/guards';
 import { countPhotosOfPost, countPhotosSince, getPhoto, getPostOwner, getServablePhoto } from '../db/photos';
 import type { AppEnv } from '../env';
+import { idParam, privateAnswers, submittedForm } from '../http/helpers';
 import { BadInput, NotFound, TooManyRequests } from '../lib/errors';
+import { routePath } from '../lib/links';
+import { MAX_PHOTOS } from '../lib/post-form';
 import { deletePhotos } from '../photos/cleanup';
 import { FILE_NAME_PATTERN, ingestPhoto } from '../photos/ingest';
 import { originalKey, variantKey } from '../photos/keys';
-import { MAX_UPLOAD_BYTES } from '../photos/limits';
+import { MAX_UPLOAD_BYTES, UPLOADS_PER_HOUR } from '../photos/limits';
 import { makeVariant } from '../photos/pipeline';
 import { refusal } from '../photos/refusals';
 import {
@@ -23,22 +26,12 @@ import { limitUpload } from '../platform/rate-limits';
 
 export const photoRoutes = new Hono<AppEnv>();
 
-/** Photos per user per hour through the upload API. */
-export const UPLOADS_PER_HOUR = 60;
-/** Photos per ad, each at most 10 MB (docs/product.md#photos). */
-export const PHOTOS_PER_POST = 10;
-
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A photo the public cannot see, served to its owner or an operator: never stored by anyone. */
 const PRIVATE = 'private, no-store';
-const notFound = () => new NotFound('Fotografia nu a fost găsită');
-
-function parseId(value: string): number {
-  if (!/^[1-9]\d{0,9}$/.test(value)) throw notFound();
-  const id = Number(value);
-  if (id > 2 ** 31 - 1) throw notFound();
-  return id;
-}
+const PHOTO_NOT_FOUND = 'Fotografia nu a fost găsită';
+const notFound = () => new NotFound(PHOTO_NOT_FOUND);
+const noPhoto = () => new BadInput('Alegeți o fotografie', { photos: 'Alegeți o fotografie' });
 
 /**
  * The responsive width asked for. No `w` (or one that is not a number) serves 640;
@@ -62,12 +55,12 @@ function etagMatches(header: string | undefined, etag: string): boolean {
 
 async function serve(
   c: Context<AppEnv>,
-  idParam: string,
+  idValue: string,
   fileParam: string,
   allowedNames: (fileName: string) => string[],
   variant: 'full' | number,
 ) {
-  const id = parseId(idParam);
+  const id = idParam(idValue, PHOTO_NOT_FOUND);
   if (!FILE_NAME_PATTERN.test(fileParam)) throw notFound();
   const servable = await getServablePhoto(c.get('db'), id);
   if (!servable || !allowedNames(servable.photo.fileName).includes(fileParam)) throw notFound();
@@ -106,41 +99,33 @@ async function serve(
 }
 
 // `/api/poze/responsive/{id}/{fileName}?w=` — the stored name; its `.webp` twin is accepted too.
-photoRoutes.get('/api/poze/responsive/:id/:file', (c) =>
+photoRoutes.get(routePath('photoResponsive'), (c) =>
   serve(
     c,
     c.req.param('id'),
-    c.req.param('file'),
+    c.req.param('fileName'),
     (name) => [name, webpName(name)],
     responsiveWidth(c.req.query('w')),
   ),
 );
 
 // `/api/poze/{id}/{fileName with extension .webp}` — the full-size WebP (≤ 1600 px wide).
-photoRoutes.get('/api/poze/:id/:file', (c) =>
-  serve(c, c.req.param('id'), c.req.param('file'), (name) => [webpName(name)], 'full'),
+photoRoutes.get(routePath('photo'), (c) =>
+  serve(c, c.req.param('id'), c.req.param('fileName'), (name) => [webpName(name)], 'full'),
 );
 
 /**
  * Upload (editor and profile islands): multipart `photo` (the file), `kind` (`post` | `avatar`),
  * optional `postId` (an ad of yours) and `title` (words for the file name). 201 with the photo.
  */
-photoRoutes.post('/api/poze', async (c) => {
-  c.header('Cache-Control', 'private, no-store');
+photoRoutes.post(routePath('photoUpload'), privateAnswers, async (c) => {
   const user = requireWriter(c);
   const db = c.get('db');
   // Refuse an oversized body before reading it (the form adds a few hundred bytes of its own).
   if (Number(c.req.header('content-length') ?? 0) > MAX_UPLOAD_BYTES + 64 * 1024) throw refusal('tooBig');
-  let form: FormData;
-  try {
-    form = await c.req.formData();
-  } catch {
-    throw new BadInput('Alegeți o fotografie', { photos: 'Alegeți o fotografie' });
-  }
+  const form = await submittedForm(c, noPhoto);
   const file = form.get('photo');
-  if (!file || typeof file === 'string') {
-    throw new BadInput('Alegeți o fotografie', { photos: 'Alegeți o fotografie' });
-  }
+  if (!file || typeof file === 'string') throw noPhoto();
   const kindValue = form.get('kind') ?? 'post';
   if (kindValue !== 'post' && kindValue !== 'avatar') {
     throw new BadInput('Tip de fotografie necunoscut', { kind: 'Tip de fotografie necunoscut' });
@@ -154,8 +139,8 @@ photoRoutes.post('/api/poze', async (c) => {
     const post = await getPostOwner(db, postId);
     if (!post) throw new NotFound('Anunțul nu a fost găsit');
     requireOwner(c, post.userId);
-    if ((await countPhotosOfPost(db, postId)) >= PHOTOS_PER_POST) {
-      const message = `Un anunț poate avea cel mult ${PHOTOS_PER_POST} fotografii`;
+    if ((await countPhotosOfPost(db, postId)) >= MAX_PHOTOS) {
+      const message = `Un anunț poate avea cel mult ${MAX_PHOTOS} fotografii`;
       throw new BadInput(message, { photos: message });
     }
   }
@@ -189,9 +174,8 @@ photoRoutes.post('/api/poze', async (c) => {
 });
 
 /** Deletes a photo (its owner or an operator): the row and every object in R2. */
-photoRoutes.delete('/api/poze/:id', async (c) => {
-  c.header('Cache-Control', 'private, no-store');
-  const id = parseId(c.req.param('id'));
+photoRoutes.delete('/api/poze/:id', privateAnswers, async (c) => {
+  const id = idParam(c.req.param('id'), PHOTO_NOT_FOUND);
   requireWriter(c);
   const photo = await getPhoto(c.get('db'), id);
   if (!photo) throw notFound();

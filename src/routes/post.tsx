@@ -13,6 +13,8 @@ import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
+import { parseSlugId, segmentsAfter } from '../http/browse-paths';
+import { markPrivate } from '../http/helpers';
 import { bucharestDay, DAY_MS, formatDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
 import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
@@ -20,13 +22,12 @@ import { authorPath, link, listingPath, postPath, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
 import { plural } from '../lib/plural';
 import { describeFields, parseStoredFields } from '../lib/post-fields';
-import { STATUS_NAMES, shownStatus, statusAdvice, statusDetail } from '../lib/post-status';
+import { adPageStatus, statusSummary } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { truncate } from '../lib/text';
-import { type PostNotice, PostPage } from '../pages/PostPage';
+import { PostPage } from '../pages/PostPage';
 import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
 import { limitContactReveal } from '../platform/rate-limits';
-import { parseSlugId, segmentsAfter } from './browse-paths';
 
 export const postRoutes = new Hono<AppEnv>();
 
@@ -34,27 +35,6 @@ export const postRoutes = new Hono<AppEnv>();
 function fullSize(photo: PhotoRef) {
   if (photo.width <= FULL_MAX_WIDTH) return { width: photo.width, height: photo.height };
   return { width: FULL_MAX_WIDTH, height: Math.round((photo.height * FULL_MAX_WIDTH) / photo.width) };
-}
-
-function statusNotice(details: PostDetails, now: number): { notice: PostNotice; isPublic: boolean } {
-  const { post, author } = details;
-  if (author.banned) return { notice: 'hidden', isPublic: false };
-  switch (post.status) {
-    case 'published':
-      return post.expiresAt !== null && post.expiresAt <= now
-        ? { notice: 'expired', isPublic: true }
-        : { notice: null, isPublic: true };
-    case 'expired':
-      return { notice: 'expired', isPublic: true };
-    case 'sold':
-      return { notice: 'sold', isPublic: true };
-    case 'draft':
-      return { notice: 'draft', isPublic: false };
-    case 'held':
-      return { notice: 'held', isPublic: false };
-    default:
-      return { notice: 'hidden', isPublic: false };
-  }
 }
 
 function categoryOf(tree: CategoryTree, id: number | null) {
@@ -70,7 +50,7 @@ async function adPage(c: Context<AppEnv>) {
   const details = await getPostDetails(c.get('db'), target.id, now);
   if (!details) throw new NotFound();
   const { post, author, tree } = details;
-  const { notice, isPublic } = statusNotice(details, now);
+  const { notice, isPublic } = adPageStatus(post, author.banned, now);
   const user = c.get('user');
   const privileged = !!user && (user.id === post.userId || user.isOperator);
   if (!isPublic && !privileged) throw new NotFound();
@@ -99,10 +79,10 @@ async function adPage(c: Context<AppEnv>) {
           : { state: 'hidden', revealHref: `${link(canonical, {}, { contact: true })}#contact` };
   }
   // The contact reveal and the owner's view of a hidden ad are personal: never cached or indexed.
-  if (wantsContact || !isPublic) c.header('Cache-Control', 'private, no-store');
+  if (wantsContact || !isPublic) markPrivate(c);
   const panels = user ? await controlPanels(c, details, user, canonical, now) : {};
   // The author's and operators' panels make the page theirs alone.
-  if (panels.ownerPanel || panels.operatorPanel) c.header('Cache-Control', 'private, no-store');
+  if (panels.ownerPanel || panels.operatorPanel) markPrivate(c);
 
   const crumbs: Crumb[] = [
     { name: 'Acasă', href: route('home') },
@@ -189,11 +169,12 @@ async function controlPanels(
   const { post, author } = details;
   const out: { ownerPanel?: OwnerPanelProps; operatorPanel?: OperatorPanelProps } = {};
   if (user.id === post.userId) {
+    const status = statusSummary(post, now);
     out.ownerPanel = {
-      statusName: STATUS_NAMES[shownStatus(post, now)],
-      statusDetail: statusDetail(post, now),
-      statusClass: `status--${shownStatus(post, now)}`,
-      advice: statusAdvice(post, now),
+      statusName: status.name,
+      statusDetail: status.detail,
+      statusClass: status.className,
+      advice: status.advice,
       actions: actionsFor(post, user, now, canonical),
       banned: user.banned,
     };

@@ -7,13 +7,13 @@ import { listPosts, PAGE_SIZE } from '../db/posts';
 import type { Category } from '../db/schema';
 import { getAuthor } from '../db/users';
 import type { AppEnv } from '../env';
+import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, listingPath, route } from '../lib/links';
 import { sharedDataMaxAgeMs } from '../page-cache';
 import { AuthorPage } from '../pages/AuthorPage';
 import { ListingPage } from '../pages/ListingPage';
-import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from './browse-paths';
 
 export const postsRoutes = new Hono<AppEnv>();
 

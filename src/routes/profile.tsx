@@ -2,29 +2,29 @@
 // Our D1 row is what the site shows; with Clerk configured the name and avatar are also sent to
 // Clerk, in the background and best effort.
 
-import { createClerkClient } from '@clerk/backend';
 import { type Context, Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { withClerkBrowser } from '../auth/clerk-browser';
-import { sessionConfig } from '../auth/config';
+import { clerkClient } from '../auth/clerk-client';
 import { requireUser, requireWriter, signedIn } from '../auth/guards';
 import { AVATAR_MAX_BYTES, MESSAGES, NAME_MAX } from '../auth/messages';
 import type { Photo } from '../db/schema';
 import { updateProfile } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
+import { avatarUrl } from '../http/account-links';
+import { inBackground, privateAnswers } from '../http/helpers';
 import { BadInput, HttpError } from '../lib/errors';
-import { route } from '../lib/links';
+import { areaOf, route, routePath } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
 import { purgeForAuthor } from '../page-purge';
 import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
 import { deletePhotosByIds } from '../photos/cleanup';
 import { ingestPhoto } from '../photos/ingest';
 import { uploadRefusal } from '../platform/rate-limits';
-import { avatarUrl } from './account';
 
 export const profileRoutes = new Hono<AppEnv>();
-profileRoutes.use('/profile/*', signedIn);
+profileRoutes.use(`${areaOf('profile')}/*`, privateAnswers, signedIn);
 
 async function render(
   c: Context<AppEnv>,
@@ -50,7 +50,7 @@ async function render(
   );
 }
 
-profileRoutes.get('/profile/edit', (c) => {
+profileRoutes.get(routePath('profile'), (c) => {
   const user = requireUser(c);
   return render(
     c,
@@ -63,10 +63,9 @@ profileRoutes.get('/profile/edit', (c) => {
 
 /** Sends the new name (and avatar) to Clerk without holding up the answer; failures are ignored. */
 function syncToClerk(c: Context<AppEnv>, user: CurrentUser, name: string, avatar: Uint8Array | null) {
-  const config = sessionConfig(c.env);
-  if (config.mode !== 'clerk') return;
+  const clerk = clerkClient(c.env);
+  if (!clerk) return;
   const work = (async () => {
-    const clerk = createClerkClient({ secretKey: config.secretKey, publishableKey: config.publishableKey });
     const [firstName, ...rest] = name.split(/\s+/);
     await clerk.users.updateUser(user.clerkId, { firstName, lastName: rest.join(' ') || undefined });
     if (avatar) {
@@ -75,14 +74,11 @@ function syncToClerk(c: Context<AppEnv>, user: CurrentUser, name: string, avatar
       });
     }
   })().catch(() => undefined);
-  try {
-    c.executionCtx.waitUntil(work);
-  } catch {
-    // no execution context (some tests): the promise runs on its own
-  }
+  // Without an execution context (some tests) the promise runs on its own.
+  inBackground(c, work);
 }
 
-profileRoutes.post('/profile/edit', async (c) => {
+profileRoutes.post(routePath('profile'), async (c) => {
   const user = requireWriter(c);
   const body = await c.req.parseBody();
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
@@ -115,7 +111,6 @@ profileRoutes.post('/profile/edit', async (c) => {
     if (err instanceof HttpError || err instanceof HTTPException) throw err;
     console.error('Saving a profile failed', err);
     c.header('Retry-After', String(RETRY_AFTER_S));
-    c.header('Cache-Control', 'private, no-store');
     return render(c, user, values, {}, 503, SAVE_FAILED);
   }
 });
@@ -167,7 +162,6 @@ async function saveProfile(
     await deletePhotosByIds(c.env, c.get('db'), [user.avatarPhotoId]).catch(() => undefined);
   }
   syncToClerk(c, user, name, bytes);
-  c.header('Cache-Control', 'private, no-store');
   setFlash(c, 'profil-salvat');
   return c.redirect(route('profile'), 303);
 }

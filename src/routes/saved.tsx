@@ -30,6 +30,7 @@ import {
 } from '../db/saved-searches';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
+import { privateAnswers } from '../http/helpers';
 import { BadInput, NotFound } from '../lib/errors';
 import { postPath, route } from '../lib/links';
 import { formatPrice } from '../lib/price';
@@ -45,7 +46,16 @@ import {
 
 export const savedRoutes = new Hono<AppEnv>();
 
-const PRIVATE = 'private, no-store';
+// Every answer here is personal (a person's favourites and saved searches): private and never stored.
+for (const path of [
+  '/salvate',
+  '/salvate/*',
+  '/api/salvate',
+  '/api/salvate/*',
+  '/cont/cautari',
+  '/cont/cautari/*',
+])
+  savedRoutes.use(path, privateAnswers);
 
 function wantsJson(c: Context<AppEnv>): boolean {
   const accept = c.req.header('accept') ?? '';
@@ -66,7 +76,6 @@ function backTo(c: Context<AppEnv>, fallback: string): string {
 }
 
 function loginRedirect(c: Context<AppEnv>, returnTo: string) {
-  c.header('Cache-Control', PRIVATE);
   return c.redirect(route('login', {}, { redirect_url: returnTo }), 303);
 }
 
@@ -135,7 +144,6 @@ function toItem(row: FavouriteRow, tree: CategoryTree, now: number, signedIn: bo
 }
 
 savedRoutes.get('/salvate', async (c) => {
-  c.header('Cache-Control', PRIVATE);
   const user = c.get('user');
   const db = c.get('db');
   const tree = await getCategoryTreeCached(db);
@@ -155,7 +163,6 @@ savedRoutes.get('/salvate', async (c) => {
 
 /** The signed-in person's saved ids (the island marks the hearts with them). */
 savedRoutes.get('/api/salvate', async (c) => {
-  c.header('Cache-Control', PRIVATE);
   const user = requireUser(c);
   return c.json({ ids: await favouriteIds(c.env.DB, user.id), max: MAX_FAVOURITES });
 });
@@ -165,7 +172,6 @@ savedRoutes.get('/api/salvate', async (c) => {
  * MAX_MERGE_IDS; more is refused). Idempotent; the account's cap holds. Answers the saved ids.
  */
 savedRoutes.post('/api/salvate/sincronizare', async (c) => {
-  c.header('Cache-Control', PRIVATE);
   const user = requireUser(c);
   let body: unknown;
   try {
@@ -195,7 +201,6 @@ savedRoutes.post('/salvate/:postId', async (c) => {
     if (wantsJson(c)) requireUser(c);
     return loginRedirect(c, backTo(c, '/salvate'));
   }
-  c.header('Cache-Control', PRIVATE);
   const action = field(await formOf(c), 'do');
   const now = Date.now();
   let saved: boolean;
@@ -220,7 +225,6 @@ savedRoutes.post('/salvate/:postId', async (c) => {
 savedRoutes.post('/salvate/:postId/notificare', async (c) => {
   const postId = positiveId(c.req.param('postId'));
   const user = requireUser(c);
-  c.header('Cache-Control', PRIVATE);
   const on = field(await formOf(c), 'notify') === '1';
   if (!(await setPriceDropNotice(c.env.DB, user.id, postId, on)))
     throw new NotFound('Anunțul nu este printre cele salvate.');
@@ -267,7 +271,6 @@ async function renderSearches(
 }
 
 savedRoutes.get('/cont/cautari', async (c) => {
-  c.header('Cache-Control', PRIVATE);
   const pendingRaw = c.req.query('adauga');
   const user = c.get('user');
   if (!user)
@@ -280,7 +283,6 @@ savedRoutes.get('/cont/cautari', async (c) => {
 
 /** Saves a search (`query`: its /cautare query string). Anonymous: sign in, then confirm. */
 savedRoutes.post('/cont/cautari', async (c) => {
-  c.header('Cache-Control', PRIVATE);
   const form = await formOf(c);
   const raw = field(form, 'query').slice(0, 2000);
   const user = c.get('user');
@@ -302,7 +304,6 @@ savedRoutes.post('/cont/cautari', async (c) => {
 });
 
 savedRoutes.post('/cont/cautari/:id/:action{redenumeste|opreste|reia|sterge}', async (c) => {
-  c.header('Cache-Control', PRIVATE);
   const user = requireWriter(c);
   const id = searchId(c.req.param('id'));
   const action = c.req.param('action');

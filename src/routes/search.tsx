@@ -9,17 +9,17 @@ import { PAGE_SIZE } from '../db/posts';
 import { MAX_CANDIDATES } from '../db/search';
 import { searchText } from '../db/search-text';
 import type { AppEnv } from '../env';
+import { parsePageSegment, segmentsAfter } from '../http/browse-paths';
 import { ATOM_CONTENT_TYPE, renderAtom } from '../lib/atom';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
-import { absoluteUrl, postPath, route } from '../lib/links';
+import { absoluteUrl, postHref, route } from '../lib/links';
 import { LOCALITIES } from '../lib/localities';
 import { maskPhones } from '../lib/phone';
 import { type ParsedSearch, parseSearchParams, searchQueryOf } from '../lib/search-params';
 import { truncate } from '../lib/text';
 import { SearchPage } from '../pages/SearchPage';
 import { limitSearch } from '../platform/rate-limits';
-import { parsePageSegment, segmentsAfter } from './browse-paths';
 
 export const searchRoutes = new Hono<AppEnv>();
 
@@ -60,7 +60,7 @@ async function atomFeed(c: Context<AppEnv>, req: ParsedSearch, tree: CategoryTre
   const entries = result.hits.map((hit) => {
     const category = tree.byId.get(hit.categoryId);
     const sub = hit.subcategoryId ? tree.byId.get(hit.subcategoryId) : undefined;
-    const url = absoluteUrl(site, postPath(hit, category?.slug ?? 'diverse'));
+    const url = absoluteUrl(site, postHref(tree, hit));
     const date = isoDate(hit.bumpedAt ?? 0);
     return {
       id: url,

@@ -5,7 +5,7 @@ import { sitemapAds, sitemapPartStart, sitemapSummary } from '../db/sitemap';
 import type { AppEnv } from '../env';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
-import { absoluteUrl, listingPath, postPath, route } from '../lib/links';
+import { absoluteUrl, listingPath, postHref, route } from '../lib/links';
 
 export const sitemapRoutes = new Hono<AppEnv>();
 
@@ -84,9 +84,8 @@ sitemapRoutes.get('/sitemap.xml', async (c) => {
   }
 
   const plan = planSitemap(fixed.length, summary.total);
-  const slugOf = (categoryId: number) => summary.tree.byId.get(categoryId)?.slug ?? 'diverse';
   const adUrls = (ads: Awaited<ReturnType<typeof sitemapAds>>): SitemapUrl[] =>
-    ads.map((ad) => ({ loc: abs(postPath(ad, slugOf(ad.categoryId))), lastmod: ad.lastmod }));
+    ads.map((ad) => ({ loc: abs(postHref(summary.tree, ad)), lastmod: ad.lastmod }));
 
   const partParam = c.req.query('parte');
   if (partParam === undefined) {

@@ -5,9 +5,8 @@ import { exports } from 'cloudflare:workers';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { countPhotosSince } from '../../src/db/photos';
 import * as schema from '../../src/db/schema';
-import { MAX_PIXELS_BY_FORMAT } from '../../src/photos/limits';
+import { MAX_PIXELS_BY_FORMAT, UPLOADS_PER_HOUR } from '../../src/photos/limits';
 import { inspectImage } from '../../src/photos/sniff';
-import { UPLOADS_PER_HOUR } from '../../src/routes/photos';
 import { db, makeUser, ORIGIN, sessionCookie } from '../fixtures';
 import { photoRows, pngChunk, r2Keys, u32be } from './support';
 

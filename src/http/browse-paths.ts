@@ -1,10 +1,10 @@
 // Parsing of the public browse URLs. Anything unexpected (encoded slashes, control characters,
 // absurd lengths or numbers) parses to null, which the routes answer with 404: never a 500.
 
+import { MAX_ID, parseId } from '../lib/ids';
+
 /** Longer paths than this are not ours. */
 export const MAX_PATH_LENGTH = 512;
-/** Largest id or page number accepted (fits a D1 integer and a JS number comfortably). */
-export const MAX_ID = 2_147_483_647;
 
 /**
  * The decoded path segments after `prefix` (`/anunturi`), or null when the path is hostile or not
@@ -49,10 +49,8 @@ export function parsePageSegment(segment: string | undefined): number | null {
 /** `<slug>-<id>` or `<id>` → both parts; null when there is no valid numeric id. */
 export function parseSlugId(segment: string | undefined): { slug: string; id: number } | null {
   const m = segment ? /^(?:(.*)-)?([1-9]\d{0,9})$/.exec(segment) : null;
-  if (!m) return null;
-  const id = Number(m[2]);
-  if (id > MAX_ID) return null;
-  return { slug: m[1] ?? '', id };
+  const id = m ? parseId(m[2]) : null;
+  return m && id !== null ? { slug: m[1] ?? '', id } : null;
 }
 
 /** A plain slug segment (lower-case ASCII letters, digits and hyphens). */
