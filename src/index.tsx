@@ -8,6 +8,7 @@ import { d1Session } from './d1-session';
 import type { AppEnv, Bindings } from './env';
 import { flashMiddleware } from './flash';
 import { handleJobs } from './jobs/consumer';
+import { HOURLY_CRON, runHourly } from './jobs/hourly';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
@@ -21,6 +22,7 @@ import { devRoutes } from './routes/dev';
 import { editorRoutes } from './routes/editor';
 import { homeRoutes } from './routes/home';
 import { legacyRoutes } from './routes/legacy';
+import { mailLinkRoutes } from './routes/mail-links';
 import { moderationRoutes } from './routes/moderation';
 import { pageRoutes } from './routes/pages';
 import { photoRoutes } from './routes/photos';
@@ -115,6 +117,7 @@ app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
 app.route('/', accountPageRoutes);
+app.route('/', mailLinkRoutes);
 app.route('/', authRoutes);
 app.route('/', pageRoutes);
 app.route('/', sitemapRoutes);
@@ -197,7 +200,8 @@ app.onError((err, c) => {
 export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
-    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+    if (controller.cron === HOURLY_CRON) ctx.waitUntil(runHourly(env, controller.scheduledTime));
+    else ctx.waitUntil(runScheduled(env, controller.scheduledTime));
   },
   async queue(batch: MessageBatch<unknown>, env: Bindings, _ctx: ExecutionContext) {
     await handleJobs(batch, env);

@@ -1,9 +1,14 @@
 // The handler of each kind of job (types.ts): the consumer dispatches by `kind`. A handler throws to
 // have its job retried; it returns normally when the job is done or has nothing left to do.
 import type { Bindings } from '../env';
+import { runExpiryReminder } from './expiry-reminder';
+import { runModerationNotice, runReportsDigest } from './moderation';
 import { runSendMail } from './send-mail';
 import type { JobKind, JobOf } from './types';
 
 export const JOB_HANDLERS: { [K in JobKind]: (job: JobOf<K>, env: Bindings) => Promise<void> } = {
   'send-mail': runSendMail,
+  'expiry-reminder': (job, env) => runExpiryReminder(job, env),
+  'moderation-notice': runModerationNotice,
+  'reports-digest': runReportsDigest,
 };

@@ -27,6 +27,7 @@ export const FLASH_MESSAGES = {
   deblocat: 'Autorul a fost deblocat.',
   conectat: 'V-ați conectat.',
   deconectat: 'V-ați deconectat.',
+  'notificari-salvate': 'Preferințele de e-mail au fost salvate.',
 } as const;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;

@@ -12,6 +12,7 @@ import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
+import { notifyModeration } from '../jobs/moderation';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
@@ -91,6 +92,7 @@ moderationRoutes.post('/raporteaza/:postId', async (c) => {
   const slug = tree.byId.get(target.categoryId)?.slug ?? 'diverse';
   setFlash(c, 'raportat');
   if (outcome.held) {
+    await notifyModeration(c.env, target.id, 'held');
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
     await purgeForPost(c.req.url, db, target);
     return c.redirect(listingPath(slug), 303);
@@ -220,6 +222,7 @@ moderationRoutes.post('/moderare/anunt/:postId/:action', async (c) => {
         throw new BadInput(message, { hideReason: message });
       }
       await setHidden(db, post, true, log('hide', `${post.title.slice(0, 80)} — ${reason}`), now, reason);
+      await notifyModeration(c.env, post.id, 'hidden');
       break;
     }
     case 'arata':

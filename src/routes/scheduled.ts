@@ -5,6 +5,7 @@ import { deleteStaleDrafts, expirePosts } from '../db/lifecycle';
 import * as schema from '../db/schema';
 import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
+import { enqueueExpiryReminders } from '../jobs/expiry-reminder';
 import { cleanupOrphanPhotos } from '../photos/cleanup';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
@@ -19,6 +20,8 @@ export interface ScheduledReport {
   /** Changed ads whose words were added to the search's spelling candidates. */
   spellingAds: number;
   remasked: number;
+  /** Owners (per stage) queued an expiry reminder. */
+  reminders: number;
 }
 
 /**
@@ -31,6 +34,7 @@ export interface ScheduledReport {
 export async function runScheduled(env: Bindings, now: number): Promise<ScheduledReport> {
   const db = drizzle(env.DB, { schema });
   const expired = await expirePosts(db, now);
+  const reminders = await enqueueExpiryReminders(env, db, now);
   const staleDrafts = await deleteStaleDrafts(env, db, now);
   const orphanPhotos = await cleanupOrphanPhotos(env, db, now);
   const remasked = await remaskStoredText(db, REMASK_PER_RUN);
@@ -40,5 +44,5 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
     spellingAds += n;
     if (n < DRAIN_BATCH) break;
   }
-  return { expired, staleDrafts, orphanPhotos, remasked, spellingAds };
+  return { expired, staleDrafts, orphanPhotos, remasked, spellingAds, reminders };
 }
