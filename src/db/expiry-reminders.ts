@@ -34,7 +34,9 @@ export async function claimExpiryReminders(db: Db, now: number): Promise<Claimed
       and expires_at <= ${now} and expires_at > ${now - REMIND_AFTER_MS}
     on conflict do nothing
     returning user_id as userId`;
-  const [a, b] = await db.batch([db.all<{ userId: number }>(soon), db.all<{ userId: number }>(expired)]);
+  // Each statement is a claim on its own: no batch needed between the two stages.
+  const a = await db.all<{ userId: number }>(soon);
+  const b = await db.all<{ userId: number }>(expired);
   const owners: ClaimedOwner[] = [];
   for (const [rows, stage] of [
     [a, 'soon'],
