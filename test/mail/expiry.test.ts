@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { claimExpiryReminders } from '../../src/db/expiry-reminders';
 import { setMailKind } from '../../src/db/mail-prefs';
-import { posts } from '../../src/db/schema';
+import { posts, users } from '../../src/db/schema';
 import worker from '../../src/index';
 import { enqueueExpiryReminders, runExpiryReminder } from '../../src/jobs/expiry-reminder';
 import { renewUrl } from '../../src/mail/renew-link';
@@ -289,10 +289,7 @@ describe('the one-click renewal link', () => {
 
   it('a banned author cannot renew by link (403)', async () => {
     const { owner, path } = await linkFor();
-    await db
-      .update((await import('../../src/db/schema')).users)
-      .set({ banned: true })
-      .where(eq((await import('../../src/db/schema')).users.id, owner.id));
+    await db.update(users).set({ banned: true }).where(eq(users.id, owner.id));
     expect((await postForm(path, new URLSearchParams())).status).toBe(403);
   });
 
