@@ -22,7 +22,7 @@ export function reportsSubject({ total }: Pick<ReportsMailProps, 'total'>): stri
 }
 
 function lead(total: number): string {
-  return `De la vizitatori, de la ultimul mesaj: ${plural(total, REPORTS)}. Decizia se ia pe pagina de moderare.`;
+  return `${plural(total, REPORTS)} de la ultimul mesaj. Decizia se ia pe pagina de moderare.`;
 }
 
 export function ReportsMail({ name, total, reports, moderationUrl, siteUrl, footer }: ReportsMailProps) {
