@@ -200,8 +200,13 @@ app.onError((err, c) => {
 export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
-    if (controller.cron === HOURLY_CRON) ctx.waitUntil(runHourly(env, controller.scheduledTime));
-    else ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+    const run = controller.cron === HOURLY_CRON ? runHourly : runScheduled;
+    ctx.waitUntil(
+      run(env, controller.scheduledTime).catch((err) => {
+        console.error('scheduled run failed', controller.cron, err);
+        throw err;
+      }),
+    );
   },
   async queue(batch: MessageBatch<unknown>, env: Bindings, _ctx: ExecutionContext) {
     await handleJobs(batch, env);

@@ -20,6 +20,7 @@ import {
   submitAndWait,
   textOf,
 } from './lib.mjs';
+import { mailJourneys } from './mail-journeys.mjs';
 
 const AD_LINK = /^\/anunt\/[^/?#]+\/[^/?#]+-\d+$/;
 const CATEGORY_LINK = /^\/anunturi\/(?!de\/)[a-z0-9-]+$/;
@@ -737,6 +738,7 @@ export const journeys = [
   },
   ...freshnessJourneys,
   ...galleryJourneys,
+  ...mailJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */
