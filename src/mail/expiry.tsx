@@ -56,7 +56,15 @@ export function ExpiryMail(props: ExpiryMailProps) {
   const { stage, name, ads, siteUrl, myPostsUrl, footer } = props;
   return (
     <MailLayout
-      title={stage === 'soon' ? 'Anunțuri care expiră în curând' : 'Anunțuri expirate'}
+      title={
+        ads.length === 1
+          ? stage === 'soon'
+            ? 'Anunț care expiră în curând'
+            : 'Anunț expirat'
+          : stage === 'soon'
+            ? 'Anunțuri care expiră în curând'
+            : 'Anunțuri expirate'
+      }
       preheader={intro(props)}
       siteUrl={siteUrl}
       footer={<MailFooter {...footer} />}
