@@ -11,6 +11,7 @@ import { flashMiddleware } from './flash';
 import { renderNotFound } from './http/helpers';
 import { handleJobs } from './jobs/consumer';
 import { runScheduled } from './jobs/daily';
+import { HOURLY_CRON, runHourly } from './jobs/hourly';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
@@ -22,6 +23,7 @@ import { authRoutes } from './routes/auth';
 import { editorRoutes } from './routes/editor';
 import { homeRoutes } from './routes/home';
 import { legacyRoutes } from './routes/legacy';
+import { mailLinkRoutes } from './routes/mail-links';
 import { messageRoutes } from './routes/messages';
 import { moderationRoutes } from './routes/moderation';
 import { myPostsRoutes } from './routes/my-posts';
@@ -121,6 +123,7 @@ app.route('/', profileRoutes);
 app.route('/', accountRoutes);
 app.route('/', accountPageRoutes);
 app.route('/', savedRoutes);
+app.route('/', mailLinkRoutes);
 app.route('/', authRoutes);
 app.route('/', pageRoutes);
 app.route('/', sitemapRoutes);
@@ -196,7 +199,13 @@ export { ConversationRoom } from './messages/room';
 export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
-    ctx.waitUntil(runScheduled(env, controller.scheduledTime));
+    const run = controller.cron === HOURLY_CRON ? runHourly : runScheduled;
+    ctx.waitUntil(
+      run(env, controller.scheduledTime).catch((err) => {
+        console.error('scheduled run failed', controller.cron, err);
+        throw err;
+      }),
+    );
   },
   async queue(batch: MessageBatch<unknown>, env: Bindings, _ctx: ExecutionContext) {
     await handleJobs(batch, env);

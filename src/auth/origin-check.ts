@@ -44,7 +44,16 @@ export function isSameSiteRequest(
   return fetchSite === 'same-origin' || fetchSite === 'none';
 }
 
+/**
+ * The one-click unsubscribe of a mail (`POST /dezabonare/<signed token>`): mail clients post it from
+ * their own origin (RFC 8058), and the token itself is the authority, so it alone is exempt.
+ */
+export function isOneClickUnsubscribe(method: string, path: string): boolean {
+  return method.toUpperCase() === 'POST' && /^\/dezabonare\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(path);
+}
+
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (isOneClickUnsubscribe(c.req.method, c.req.path)) return next();
   if (!isSameSiteRequest(c.req.method, c.req.raw.headers, c.req.url, c.env.SITE_URL))
     throw new Forbidden(CROSS_ORIGIN_REFUSAL);
   await next();

@@ -7,6 +7,7 @@ import type { Bindings } from '../env';
 import { cleanupConversations } from '../messages/cleanup';
 import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
 import { enqueueSavedSearchDigests } from '../saved/jobs';
+import { enqueueExpiryReminders } from './expiry-reminder';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
 const MAX_SPELLING_ROUNDS = 200;
@@ -24,6 +25,8 @@ export interface ScheduledReport {
   conversationsRemoved: number;
   /** People whose saved-search digest was queued. */
   savedSearchDigests: number;
+  /** Owners (per stage) queued an expiry reminder. */
+  reminders: number;
 }
 
 /**
@@ -36,6 +39,7 @@ export interface ScheduledReport {
 export async function runScheduled(env: Bindings, now: number): Promise<ScheduledReport> {
   const db = openDb(env.DB);
   const expired = await expirePosts(db, now);
+  const reminders = await enqueueExpiryReminders(env, db, now);
   const stale = await deleteStaleDrafts(db, now);
   await deletePhotoObjectsOf(env, stale.removedPhotos);
   const staleDrafts = stale.drafts;
@@ -57,5 +61,6 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
     spellingAds,
     conversationsRemoved,
     savedSearchDigests,
+    reminders,
   };
 }

@@ -3,6 +3,8 @@
 import type { Bindings } from '../env';
 import { runMessageUnread } from '../messages/notices';
 import { runPriceDrop, runSavedSearchDigest } from '../saved/jobs';
+import { runExpiryReminder } from './expiry-reminder';
+import { runModerationNotice, runReportsDigest } from './moderation';
 import { runSendMail } from './send-mail';
 import type { JobKind, JobOf } from './types';
 
@@ -11,4 +13,7 @@ export const JOB_HANDLERS: { [K in JobKind]: (job: JobOf<K>, env: Bindings) => P
   'message-unread': runMessageUnread,
   'saved-search-digest': runSavedSearchDigest,
   'price-drop': runPriceDrop,
+  'expiry-reminder': (job, env) => runExpiryReminder(job, env),
+  'moderation-notice': runModerationNotice,
+  'reports-digest': runReportsDigest,
 };

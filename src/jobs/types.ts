@@ -44,6 +44,38 @@ export interface PriceDropJob {
   newPrice: number;
 }
 
-export type Job = SendMailJob | MessageUnreadJob | SavedSearchDigestJob | PriceDropJob;
+/** Before an ad expires ('soon') and once after it has ('expired'). */
+export type ExpiryStage = 'soon' | 'expired';
+
+/** One mail to an owner listing their ads whose reminder of this stage was claimed and not yet sent. */
+export interface ExpiryReminderJob {
+  kind: 'expiry-reminder';
+  userId: number;
+  stage: ExpiryStage;
+}
+
+/** The author of an ad an operator hid (with the reason) or that reports put on hold. */
+export interface ModerationNoticeJob {
+  kind: 'moderation-notice';
+  postId: number;
+  action: 'hidden' | 'held';
+}
+
+/** The hourly digest of new reports, to one operator: reports created in (`since`, `until`] (ms). */
+export interface ReportsDigestJob {
+  kind: 'reports-digest';
+  userId: number;
+  since: number;
+  until: number;
+}
+
+export type Job =
+  | SendMailJob
+  | ExpiryReminderJob
+  | ModerationNoticeJob
+  | ReportsDigestJob
+  | MessageUnreadJob
+  | SavedSearchDigestJob
+  | PriceDropJob;
 export type JobKind = Job['kind'];
 export type JobOf<K extends JobKind> = Extract<Job, { kind: K }>;

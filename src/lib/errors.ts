@@ -1,7 +1,7 @@
 /** Errors are values with a status: thrown anywhere, rendered by `app.onError` (docs/product.md#errors). */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500,
     message: string,
   ) {
     super(message);

@@ -40,6 +40,7 @@ export const FLASH_MESSAGES = {
   'cautare-exista': 'Această căutare este deja salvată.',
   'cautare-modificata': 'Căutarea a fost modificată.',
   'cautare-stearsa': 'Căutarea a fost ștearsă.',
+  'notificari-salvate': 'Preferințele de e-mail au fost salvate.',
 } as const;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;

@@ -5,7 +5,7 @@ import { countUnreadConversations } from '../db/conversations';
 import type { AppEnv } from '../env';
 import { accountLinks } from '../http/account-links';
 import { privateAnswers } from '../http/helpers';
-import { routePath } from '../lib/links';
+import { route, routePath } from '../lib/links';
 import { AccountPage } from '../pages/AccountPage';
 
 export const accountPageRoutes = new Hono<AppEnv>();
@@ -15,8 +15,14 @@ accountPageRoutes.use(routePath('account'), privateAnswers);
 accountPageRoutes.get(routePath('account'), async (c) => {
   const user = c.get('user');
   const unread = user ? await countUnreadConversations(c.get('db'), user.id) : 0;
-  return c.render(
-    <AccountPage name={user?.name ?? null} links={accountLinks(user, user ? undefined : '/cont', unread)} />,
-    { title: 'Contul meu', noindex: true },
-  );
+  const links = accountLinks(user, user ? undefined : '/cont', unread);
+  // The mail preferences sit here, after the profile (the header's menu stays short).
+  if (user) {
+    const at = links.findIndex((l) => l.href === route('profile')) + 1;
+    links.splice(at, 0, { label: 'Notificări prin e-mail', href: route('mailPreferences') });
+  }
+  return c.render(<AccountPage name={user?.name ?? null} links={links} />, {
+    title: 'Contul meu',
+    noindex: true,
+  });
 });

@@ -23,6 +23,7 @@ import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
+import { notifyModeration } from '../jobs/moderation';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
@@ -100,6 +101,7 @@ moderationRoutes.post(routePath('report'), async (c) => {
   const slug = categorySlugOf(tree, target.categoryId);
   setFlash(c, 'raportat');
   if (outcome.held) {
+    await notifyModeration(c.env, target.id, 'held');
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
     await purgeForPost(c.req.url, db, target);
     return c.redirect(listingPath(slug), 303);
@@ -224,6 +226,7 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
         throw new BadInput(message, { hideReason: message });
       }
       await setHidden(db, post, true, log('hide', `${post.title.slice(0, 80)} — ${reason}`), now, reason);
+      await notifyModeration(c.env, post.id, 'hidden');
       break;
     }
     case 'arata':

@@ -101,6 +101,9 @@ export function startWrangler(stdio = 'inherit', extraArgs = []) {
       'process.env.NODE_ENV:"production"',
       '--log-level',
       'warn',
+      // Crons run by hand: `curl '<site>/__scheduled?cron=17+3+*+*+*'` (with static assets, the
+      // `/cdn-cgi/handler/scheduled` path answers "exception" here and never reaches the worker).
+      '--test-scheduled',
       ...extraArgs,
     ],
     { cwd: root, env, stdio },

@@ -21,6 +21,7 @@ import {
   submitAndWait,
   textOf,
 } from './lib.mjs';
+import { mailJourneys } from './mail-journeys.mjs';
 import { messagesJourneys } from './messages.mjs';
 import { savedJourneys } from './saved-journeys.mjs';
 
@@ -755,6 +756,7 @@ export const journeys = [
   ...galleryJourneys,
   ...messagesJourneys,
   ...savedJourneys,
+  ...mailJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */

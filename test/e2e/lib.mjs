@@ -13,7 +13,7 @@ export const SCREENSHOT_DIR = join(root, 'test', 'e2e', 'screenshots');
  * @typedef {object} Journey
  * @property {string} name
  * @property {string} [needs]
- * @property {(site: { browser: import('playwright-core').Browser; base: string; state: Record<string, any> }) => Promise<void>} run
+ * @property {(site: { browser: import('playwright-core').Browser; base: string; state: Record<string, any>; stateDir: string }) => Promise<void>} run
  */
 
 export class JourneyError extends Error {}

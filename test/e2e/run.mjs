@@ -44,7 +44,11 @@ try {
       continue;
     }
     try {
-      await withTimeout(journey.run({ browser, base: site.base, state }), JOURNEY_TIMEOUT_MS, journey.name);
+      await withTimeout(
+        journey.run({ browser, base: site.base, state, stateDir: site.stateDir }),
+        JOURNEY_TIMEOUT_MS,
+        journey.name,
+      );
       passed++;
       console.log(`✓ ${journey.name} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     } catch (/** @type {any} */ err) {

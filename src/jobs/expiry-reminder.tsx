@@ -1,0 +1,74 @@
+// Expiry reminders: the daily cron claims the ads due a reminder and puts one job per owner and stage
+// on the queue; the job writes one mail listing those ads, each with its one-click renewal link.
+import { drizzle } from 'drizzle-orm/d1';
+import { claimExpiryReminders, releaseReminders, takeReminders } from '../db/expiry-reminders';
+import * as schema from '../db/schema';
+import type { Bindings, Db } from '../env';
+import { absoluteUrl, postPath, route } from '../lib/links';
+import { ExpiryMail, expirySubject, expiryText } from '../mail/expiry';
+import { renderMailHtml } from '../mail/layout';
+import { mailRecipient } from '../mail/recipient';
+import { renewUrl } from '../mail/renew-link';
+import { sendMail } from '../mail/send';
+import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
+import { enqueue } from './queue';
+import type { ExpiryReminderJob } from './types';
+
+/** The daily cron's part: claims the due reminders and queues one job per owner and stage. */
+export async function enqueueExpiryReminders(env: Bindings, db: Db, now: number): Promise<number> {
+  const owners = await claimExpiryReminders(db, now);
+  await enqueue(
+    env,
+    owners.map((o) => ({ kind: 'expiry-reminder' as const, userId: o.userId, stage: o.stage })),
+  );
+  return owners.length;
+}
+
+export async function runExpiryReminder(
+  job: ExpiryReminderJob,
+  env: Bindings,
+  now = Date.now(),
+): Promise<void> {
+  const db = drizzle(env.DB, { schema });
+  const { taken, posts } = await takeReminders(db, job.userId, job.stage, now);
+  if (posts.length === 0) return;
+  const to = await mailRecipient(db, job.userId, 'expiry');
+  if (!to) return;
+  try {
+    const site = env.SITE_URL;
+    const unsubscribe = await unsubscribeUrl(env, to.userId, 'expiry', undefined, now);
+    const ads = await Promise.all(
+      posts.map(async (p) => ({
+        title: p.title,
+        url: absoluteUrl(site, postPath(p, p.categorySlug)),
+        price: p.price,
+        currency: p.currency,
+        expiresAt: p.expiresAt,
+        renewUrl: await renewUrl(env, { userId: to.userId, postId: p.id, expiresAt: p.expiresAt }, now),
+      })),
+    );
+    const props = {
+      stage: job.stage,
+      name: to.name,
+      ads,
+      siteUrl: site,
+      myPostsUrl: absoluteUrl(site, route('myPosts')),
+      footer: {
+        kind: 'expiry' as const,
+        unsubscribeUrl: unsubscribe,
+        preferencesUrl: absoluteUrl(site, '/cont/notificari'),
+      },
+    };
+    await sendMail(env, {
+      to: to.email,
+      subject: expirySubject(props),
+      text: expiryText(props),
+      html: renderMailHtml(<ExpiryMail {...props} />),
+      headers: listUnsubscribeHeaders(unsubscribe),
+    });
+  } catch (err) {
+    // Not sent: the next attempt of this job takes these reminders again.
+    await releaseReminders(db, job.userId, job.stage, taken);
+    throw err;
+  }
+}

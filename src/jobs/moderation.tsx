@@ -1,0 +1,124 @@
+// Moderation mails through the queue: the notice to an author whose ad was hidden or put on hold,
+// and the operators' hourly digest of new reports (at most one an hour, claimed in D1).
+import { drizzle } from 'drizzle-orm/d1';
+import { operatorIds } from '../auth/config';
+import {
+  claimDigestSlot,
+  countNewReports,
+  moderationNoticePost,
+  newReports,
+  operatorUserIds,
+} from '../db/mail-moderation';
+import * as schema from '../db/schema';
+import type { Bindings, Db } from '../env';
+import { absoluteUrl, postPath, route } from '../lib/links';
+import { renderMailHtml } from '../mail/layout';
+import { ModerationMail, moderationSubject, moderationText } from '../mail/moderation';
+import { mailRecipient } from '../mail/recipient';
+import { ReportsMail, reportsSubject, reportsText } from '../mail/reports';
+import { sendMail } from '../mail/send';
+import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
+import { enqueue } from './queue';
+import type { ModerationNoticeJob, ReportsDigestJob } from './types';
+
+/** Reports listed in one digest (the rest are counted). */
+export const DIGEST_LIST_LIMIT = 30;
+
+/**
+ * Queues the notice to the author after an operator hid the ad or reports held it. Never fails the
+ * page that called it: a queue error is logged and the notice is lost.
+ */
+export async function notifyModeration(
+  env: Bindings,
+  postId: number,
+  action: 'hidden' | 'held',
+): Promise<void> {
+  try {
+    await enqueue(env, { kind: 'moderation-notice', postId, action });
+  } catch (err) {
+    console.error('moderation notice not queued', postId, action, err);
+  }
+}
+
+export async function runModerationNotice(job: ModerationNoticeJob, env: Bindings): Promise<void> {
+  const db = drizzle(env.DB, { schema });
+  const post = await moderationNoticePost(db, job.postId);
+  // The operator may have changed their mind before the job ran: then there is nothing to say.
+  if (!post || post.status !== job.action) return;
+  const to = await mailRecipient(db, post.userId, 'moderation');
+  if (!to) return;
+  const site = env.SITE_URL;
+  const unsubscribe = await unsubscribeUrl(env, to.userId, 'moderation');
+  const props = {
+    action: job.action,
+    name: to.name,
+    title: post.title,
+    reason: post.hiddenReason,
+    postUrl: absoluteUrl(site, postPath(post, post.categorySlug ?? 'diverse')),
+    editUrl: absoluteUrl(site, route('editPost', { postId: post.id })),
+    siteUrl: site,
+    footer: {
+      kind: 'moderation' as const,
+      unsubscribeUrl: unsubscribe,
+      preferencesUrl: absoluteUrl(site, '/cont/notificari'),
+    },
+  };
+  await sendMail(env, {
+    to: to.email,
+    subject: moderationSubject(props),
+    text: moderationText(props),
+    html: renderMailHtml(<ModerationMail {...props} />),
+    headers: listUnsubscribeHeaders(unsubscribe),
+  });
+}
+
+/** The hourly cron's part: if no digest went out this hour and there are new reports, one job per operator. */
+export async function enqueueReportsDigest(env: Bindings, db: Db, now: number): Promise<number> {
+  const since = await claimDigestSlot(db, now);
+  if (since === null) return 0;
+  if ((await countNewReports(db, since, now)) === 0) return 0;
+  const operators = await operatorUserIds(db, [...operatorIds(env)]);
+  await enqueue(
+    env,
+    operators.map((userId) => ({ kind: 'reports-digest' as const, userId, since, until: now })),
+  );
+  return operators.length;
+}
+
+export async function runReportsDigest(job: ReportsDigestJob, env: Bindings): Promise<void> {
+  const db = drizzle(env.DB, { schema });
+  const to = await mailRecipient(db, job.userId, 'reports');
+  if (!to) return;
+  const [total, rows] = await Promise.all([
+    countNewReports(db, job.since, job.until),
+    newReports(db, job.since, job.until, DIGEST_LIST_LIMIT),
+  ]);
+  if (total === 0) return;
+  const site = env.SITE_URL;
+  const moderationUrl = absoluteUrl(site, route('moderation'));
+  const unsubscribe = await unsubscribeUrl(env, to.userId, 'reports');
+  const props = {
+    name: to.name,
+    total,
+    reports: rows.map((r) => ({
+      title: r.title,
+      reason: r.reason,
+      createdAt: r.createdAt,
+      url: `${moderationUrl}#anunt-${r.postId}`,
+    })),
+    moderationUrl,
+    siteUrl: site,
+    footer: {
+      kind: 'reports' as const,
+      unsubscribeUrl: unsubscribe,
+      preferencesUrl: absoluteUrl(site, '/cont/notificari'),
+    },
+  };
+  await sendMail(env, {
+    to: to.email,
+    subject: reportsSubject(props),
+    text: reportsText(props),
+    html: renderMailHtml(<ReportsMail {...props} />),
+    headers: listUnsubscribeHeaders(unsubscribe),
+  });
+}

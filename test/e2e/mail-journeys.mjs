@@ -1,0 +1,148 @@
+// Browser journey for mails in wrangler dev: an ad close to expiry, the daily job triggered by hand
+// (`/__scheduled?cron=…`), the reminder found where wrangler dev writes mails
+// (`$TMPDIR/miniflare-*/files/email*/…`), and its one-click renewal link opened and confirmed without
+// signing in.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { assert, clickAndWait, go, openPage, PHONE, signIn, submitAndWait } from './lib.mjs';
+import { root } from './server.mjs';
+
+const DAY = 86_400_000;
+
+/** Every mail file (.html) wrangler dev wrote under the temp dir since `since` (ms). */
+function mailFilesSince(since) {
+  const found = [];
+  const walk = (dir, depth) => {
+    if (depth > 6) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) walk(path, depth + 1);
+      else if (e.name.endsWith('.html') && /email/.test(dir) && statSync(path).mtimeMs >= since)
+        found.push(path);
+    }
+  };
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('miniflare-')))
+    walk(join(tmpdir(), name), 0);
+  return found;
+}
+
+/** Runs SQL on the test run's local D1 (the same state wrangler dev serves). */
+function localSql(stateDir, command) {
+  const r = spawnSync(
+    join(root, 'node_modules', '.bin', 'wrangler'),
+    ['d1', 'execute', 'DB', '--local', '--persist-to', stateDir, '--command', command],
+    { cwd: root, env: { ...process.env, WRANGLER_SEND_METRICS: 'false', CI: 'true' }, encoding: 'utf8' },
+  );
+  assert(r.status === 0, `wrangler d1 execute failed: ${r.stderr?.slice(-800)}`);
+}
+
+export const mailJourneys = [
+  {
+    name: 'mail: an ad close to expiry → the daily job mails a reminder → its renewal link renews without signing in',
+    async run({ browser, base, stateDir }) {
+      assert(stateDir && existsSync(stateDir), 'the journey needs the run’s local state directory');
+      const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+      try {
+        const suffix = Math.random()
+          .toString(36)
+          .replace(/[^a-z]/g, '')
+          .slice(0, 6);
+        const title = `Mașină de cusut Singer ${suffix}`;
+        await signIn(page, base, `reamintire.${suffix}@example.ro`, 'Radu Reamintire');
+        await go(page, `${base}/posts/new`, { status: 200 });
+        const form = page
+          .locator('main form')
+          .filter({ has: page.locator('[name=title]') })
+          .first();
+        await form.locator('select[name=category]').selectOption('101');
+        await form.locator('[name=title]').fill(title);
+        await form
+          .locator('[name=description]')
+          .fill('Mașină de cusut în stare bună, cu pedală și accesorii, din Rădăuți.');
+        await form.locator('[name=price]').fill('350');
+        await form.locator('[name=phone]').fill('0744 123 456');
+        const published = await submitAndWait(page, form.locator('button[type=submit]').last());
+        assert(published?.status() === 200, `publishing answered ${published?.status()}`);
+        const adPath = new URL(page.url()).pathname;
+        const id = Number(adPath.match(/-(\d+)$/)?.[1]);
+        assert(id > 0, `publishing did not land on an ad page (${page.url()})`);
+        // Published 28 days ago: it expires in 2 days (and may be renewed: the last renewal is old).
+        const now = Date.now();
+        localSql(
+          stateDir,
+          `UPDATE posts SET bumped_at = ${now - 28 * DAY}, published_at = ${now - 28 * DAY}, expires_at = ${now + 2 * DAY} WHERE id = ${id}`,
+        );
+        // The daily job, triggered by hand (wrangler dev runs with --test-scheduled; with static
+        // assets its `/cdn-cgi/handler/scheduled` path answers "exception" without reaching the worker).
+        const since = Date.now() - 1000;
+        const cron = await fetch(`${base}/__scheduled?cron=17+3+*+*+*`);
+        assert(cron.ok, `the scheduled handler answered ${cron.status}`);
+        // The queue delivers within seconds; the reminder is the file that names this ad.
+        let html = null;
+        for (let i = 0; i < 60 && !html; i++) {
+          for (const file of mailFilesSince(since)) {
+            const text = readFileSync(file, 'utf8');
+            if (text.includes(suffix) && text.includes(`${base}/reinnoire/`)) html = text;
+          }
+          if (!html) await page.waitForTimeout(500);
+        }
+        assert(html, 'no reminder mail (.html under the temp dir’s miniflare-*/files/email*) names the ad');
+        const link = html.match(/href="([^"]*\/reinnoire\/[^"]+)"/)?.[1]?.replace(/&amp;/g, '&');
+        assert(
+          link?.startsWith(`${base}/reinnoire/`),
+          `the reminder has no renewal link for this site: ${link}`,
+        );
+        // A new, signed-out browser: the link works without a session; GET only asks.
+        const anon = await openPage(browser, { viewport: PHONE });
+        try {
+          await go(anon.page, link, { status: 200 });
+          const ask = await anon.page.locator('main').innerText();
+          assert(
+            ask.includes('Reînnoiți anunțul?') && ask.includes(title),
+            `the renewal page says: ${ask.slice(0, 300)}`,
+          );
+          await clickAndWait(anon.page, anon.page.locator('main form button[type=submit]'));
+          assert(
+            new URL(anon.page.url()).pathname === adPath,
+            `after renewing the browser is on ${anon.page.url()}`,
+          );
+          const flash = await anon.page.locator('.flash').innerText();
+          assert(/reînnoit pentru încă 30 de zile/.test(flash), `no renewal confirmation: ${flash}`);
+          // Single use: the same link again is refused with a clear page.
+          const again = await go(anon.page, link);
+          assert(again.status() === 410, `a used link answered ${again.status()}`);
+          assert(
+            /deja folosit/.test(await anon.page.locator('main').innerText()),
+            'the used link’s page does not say so',
+          );
+          assert(anon.problems.length === 0, anon.problems.join('\n'));
+        } finally {
+          await anon.context.close();
+        }
+        // The owner sees the ad renewed: it now expires in 30 days.
+        await go(page, `${base}/posts/mine`, { status: 200 });
+        const row = await page.locator(`#anunt-${id}`).innerText();
+        const in30 = new Date(now + 30 * DAY).toLocaleDateString('ro-RO', {
+          day: 'numeric',
+          month: 'long',
+          timeZone: 'Europe/Bucharest',
+        });
+        assert(
+          row.includes(in30.split(' ')[0]) && /Publicat|Expiră/i.test(row),
+          `"Anunțurile mele" shows: ${row.slice(0, 300)}`,
+        );
+        assert(problems.length === 0, problems.join('\n'));
+      } finally {
+        await context.close();
+      }
+    },
+  },
+];
