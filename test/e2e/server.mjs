@@ -25,9 +25,8 @@ export async function startSite({ port, label = 'site', keepState = false, quiet
   start.migrateLocal(persist);
   const child = start.startWrangler(
     ['ignore', 'pipe', 'pipe'],
-    // --test-scheduled: `/__scheduled?cron=` runs the cron (the saved-search journey), where
-    // `/cdn-cgi/handler/scheduled` answers 500 without reaching the worker here.
-    [...persist, '--var', `SITE_URL:${base}`, '--inspector-port', String(port + 100), '--test-scheduled'],
+    // startWrangler passes --test-scheduled: `/__scheduled?cron=` runs a cron (mail and saved journeys).
+    [...persist, '--var', `SITE_URL:${base}`, '--inspector-port', String(port + 100)],
   );
   let log = '';
   const keep = (chunk) => {
