@@ -37,7 +37,15 @@ describe('session middleware', () => {
     const body = await account(cookie);
     expect(body.signedIn).toBe(true);
     expect(body.name).toBe('Ana Test');
-    expect(body.links.map((l) => l.label)).toEqual(['Anunțurile mele', 'Publică anunţ', 'Profil', 'Ieșire']);
+    expect(body.links.map((l) => l.label)).toEqual([
+      'Anunțurile mele',
+      'Mesaje',
+      'Publică anunţ',
+      'Salvate',
+      'Căutări salvate',
+      'Profil',
+      'Ieșire',
+    ]);
   });
 
   it('accepts a well-formed bearer token too', async () => {

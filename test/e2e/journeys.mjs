@@ -1,6 +1,7 @@
 // @ts-check
-// The browser journeys of issues 6, 7 and 9. Each journey gets the browser, the site's base URL and a
-// state object shared with later journeys (the publishing chain passes the new ad along).
+// The browser journeys of visitors, authors and operators (messages, mail and saved searches have
+// their own files). Each journey gets the browser, the site's base URL and a state object shared with
+// later journeys (the publishing chain passes the new ad along).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshnessJourneys } from './freshness-journeys.mjs';

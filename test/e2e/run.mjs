@@ -1,5 +1,5 @@
 // @ts-check
-// `npm run test:e2e`: the browser journeys (issues 6, 7, 9) in Debian's chromium driven by playwright-core,
+// `npm run test:e2e`: the browser journeys in Debian's chromium driven by playwright-core,
 // against the site started on its own port with fresh local state and the demo seed. Screenshots of the
 // main pages at 390 and 1280 px go to test/e2e/screenshots/ (ignored by git).
 // Exits non-zero on any failure; the last line is `N passed, N failed`.
