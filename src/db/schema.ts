@@ -4,6 +4,10 @@ import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'driz
 import { CURRENCIES } from '../lib/price';
 
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
+// The tables of private messages and of return visits (favourites, saved searches, mail) live in
+// schema-messages.ts and schema-return.ts, re-exported here: `import * as schema` sees every table.
+export * from './schema-messages';
+export * from './schema-return';
 
 export const users = sqliteTable(
   'users',
@@ -257,141 +261,11 @@ export const searchTermsPending = sqliteTable('search_terms_pending', {
   postId: integer('post_id').primaryKey(),
 });
 
-/**
- * The index of private conversations (migration 0012); the messages themselves live in one Durable
- * Object per conversation (src/messages/room.ts). One row per ad and buyer.
- */
-export const conversations = sqliteTable(
-  'conversations',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    postId: integer('post_id').notNull(),
-    buyerId: integer('buyer_id').notNull(),
-    sellerId: integer('seller_id').notNull(),
-    /** The ad's title when the conversation opened: the inbox still names a deleted ad. */
-    postTitle: text('post_title').notNull(),
-    createdAt: integer('created_at').notNull(),
-    lastMessageAt: integer('last_message_at').notNull(),
-    /** The start of the last message, phone numbers masked. */
-    lastPreview: text('last_preview').notNull().default(''),
-    lastSenderId: integer('last_sender_id'),
-    /** Messages the buyer (seller) has not read yet. */
-    unreadBuyer: integer('unread_buyer').notNull().default(0),
-    unreadSeller: integer('unread_seller').notNull().default(0),
-    /** The participant who blocked the other; null when nobody did. */
-    blockedBy: integer('blocked_by'),
-    reportedAt: integer('reported_at'),
-    reportedBy: integer('reported_by'),
-    reportReason: text('report_reason'),
-    /** When the daily job found the ad deleted; the conversation is removed 30 days later. */
-    postDeletedAt: integer('post_deleted_at'),
-  },
-  (t) => [
-    uniqueIndex('conversations_post_buyer').on(t.postId, t.buyerId),
-    index('conversations_buyer').on(t.buyerId, t.lastMessageAt),
-    index('conversations_seller').on(t.sellerId, t.lastMessageAt),
-    index('conversations_created').on(t.buyerId, t.createdAt),
-    index('conversations_reported').on(t.reportedAt),
-    index('conversations_deleted').on(t.postDeletedAt),
-  ],
-);
-
 /** Key/value flags the app keeps for itself (e.g. whether the demo seed ran). */
 export const meta = sqliteTable('meta', {
   key: text('key').primaryKey(),
   value: text('value').notNull(),
   updatedAt: integer('updated_at').notNull().default(sql`(unixepoch() * 1000)`),
-});
-
-/** Ads a person saved ("Salvate"); the price when saved, and whether a lower price is mailed. */
-export const favourites = sqliteTable(
-  'favourites',
-  {
-    userId: integer('user_id').notNull(),
-    postId: integer('post_id').notNull(),
-    createdAt: integer('created_at').notNull(),
-    priceAtSave: integer('price_at_save').notNull().default(0),
-    notifyPriceDrop: integer('notify_price_drop', { mode: 'boolean' }).notNull().default(false),
-    /** The ad version whose price drop was last mailed to this person: one mail per drop. */
-    priceDropVersion: integer('price_drop_version'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.userId, t.postId] }),
-    index('favourites_post').on(t.postId, t.notifyPriceDrop),
-    index('favourites_user_created').on(t.userId, t.createdAt),
-  ],
-);
-
-/** A person's saved search: the canonical /cautare query string, mailed daily when new ads match. */
-export const savedSearches = sqliteTable(
-  'saved_searches',
-  {
-    id: integer('id').primaryKey({ autoIncrement: true }),
-    userId: integer('user_id').notNull(),
-    name: text('name').notNull(),
-    /** The canonical query string of /cautare (no page, no format). */
-    query: text('query').notNull(),
-    createdAt: integer('created_at').notNull(),
-    paused: integer('paused', { mode: 'boolean' }).notNull().default(false),
-    lastSentAt: integer('last_sent_at'),
-    /** Ads published or renewed after this time (bumped_at) are new for the next digest. */
-    cursorAt: integer('cursor_at').notNull(),
-  },
-  (t) => [
-    uniqueIndex('saved_searches_user_query').on(t.userId, t.query),
-    index('saved_searches_active').on(t.paused, t.userId),
-  ],
-);
-
-/** One digest per person and day: the claim that keeps a retried job from mailing twice. */
-export const savedSearchRuns = sqliteTable(
-  'saved_search_runs',
-  {
-    userId: integer('user_id').notNull(),
-    /** The Bucharest day of the cron run (YYYY-MM-DD). */
-    day: text('day').notNull(),
-    state: text('state', { enum: ['claimed', 'sent', 'empty'] }).notNull(),
-    claimedAt: integer('claimed_at').notNull(),
-    sentAt: integer('sent_at'),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.day] })],
-);
-
-/** Kinds of mail a person turned off (src/mail/kinds.ts); no row means the kind is on (migration 0010). */
-export const mailOptouts = sqliteTable(
-  'mail_optouts',
-  {
-    userId: integer('user_id').notNull(),
-    kind: text('kind').notNull(),
-    createdAt: integer('created_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
-);
-
-/**
- * Expiry reminders: one row per ad, expiry date and stage, claimed before the mail is sent so that
- * no reminder ever goes out twice (migration 0010). `sent_at` is set once the owner's mail went out.
- */
-export const expiryReminders = sqliteTable(
-  'expiry_reminders',
-  {
-    postId: integer('post_id').notNull(),
-    expiresAt: integer('expires_at').notNull(),
-    stage: text('stage', { enum: ['soon', 'expired'] }).notNull(),
-    userId: integer('user_id').notNull(),
-    createdAt: integer('created_at').notNull(),
-    sentAt: integer('sent_at'),
-  },
-  (t) => [
-    primaryKey({ columns: [t.postId, t.expiresAt, t.stage] }),
-    index('expiry_reminders_user').on(t.userId, t.stage, t.sentAt),
-  ],
-);
-
-/** Single-use links from mails that have been used (migration 0010). */
-export const usedTokens = sqliteTable('used_tokens', {
-  id: text('id').primaryKey(),
-  usedAt: integer('used_at').notNull(),
 });
 
 export type User = typeof users.$inferSelect;
@@ -400,6 +274,3 @@ export type Post = typeof posts.$inferSelect;
 export type NewPost = typeof posts.$inferInsert;
 export type Photo = typeof photos.$inferSelect;
 export type Report = typeof reports.$inferSelect;
-export type Conversation = typeof conversations.$inferSelect;
-export type Favourite = typeof favourites.$inferSelect;
-export type SavedSearch = typeof savedSearches.$inferSelect;

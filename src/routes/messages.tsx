@@ -3,11 +3,9 @@
 // (`/mesaje/<id>`), its live WebSocket (`/mesaje/<id>/live`), blocking, reporting, and the
 // seller's "Doar mesaje" switch per ad. Authorization is decided here, from the D1 index; the
 // conversation's Durable Object (src/messages/room.ts) stores the messages and trusts this Worker.
-import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { requireOperator, requireOwner, requireUser } from '../auth/guards';
 import { siteOrigins } from '../auth/origin-check';
-import { getCategoryTreeCached } from '../db/categories';
 import {
   CONVERSATION_REPORT_REASONS,
   clearReport,
@@ -15,37 +13,41 @@ import {
   getConversation,
   getMessageTarget,
   listInbox,
-  type MessageTarget,
   markConversationRead,
   openConversation,
-  recordMessage,
   reportConversation,
   setBlocked,
   setPostMessagesOnly,
 } from '../db/conversations';
 import { parsePhotoRef } from '../db/fragments';
-import type { Conversation } from '../db/schema';
-import { findUserById } from '../db/users';
-import type { AppEnv, CurrentUser } from '../env';
+import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
-import { privateAnswers } from '../http/helpers';
+import {
+  adPath,
+  deliver,
+  formText,
+  load,
+  renderConversation,
+  renderStart,
+  roomOf,
+  shortWhen,
+  signInTo,
+} from '../http/conversations';
+import { idParam, privateAnswers } from '../http/helpers';
 import {
   adState,
   REFUSALS,
   type Refusal,
-  readAccess,
   refusalStatus,
   startRefusal,
   writeRefusal,
 } from '../lib/conversation-access';
-import { bucharestDay, formatDate, isoDate } from '../lib/dates';
+import { isoDate } from '../lib/dates';
 import { BadInput, Forbidden, NotAuthenticated, NotFound } from '../lib/errors';
-import { postPath, route } from '../lib/links';
+import { route } from '../lib/links';
 import { parseMessageText } from '../lib/message-text';
-import { needsScamWarning } from '../lib/scam';
-import type { RoomInfo, RoomMessage } from '../messages/room';
 import { purgeForPost } from '../page-purge';
-import { ConversationPage, type InboxItem, InboxPage, MessageStartPage } from '../pages/MessagesPages';
+import { type InboxItem, InboxPage } from '../pages/MessagesPages';
 import { responsiveUrl } from '../photos/urls';
 import {
   LIMIT_PERIOD_SECONDS,
@@ -59,78 +61,10 @@ export const messageRoutes = new Hono<AppEnv>();
 messageRoutes.use('/mesaje', privateAnswers);
 messageRoutes.use('/mesaje/*', privateAnswers);
 
-function parseId(value: string | undefined): number {
-  if (!value || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2 ** 31 - 1)
-    throw new NotFound('Conversația nu a fost găsită.');
-  return Number(value);
-}
-
-/** The conversation's Durable Object (one per D1 row, named by its id). */
-export function roomOf(c: { env: AppEnv['Bindings'] }, id: number) {
-  return c.env.CONVERSATIONS.get(c.env.CONVERSATIONS.idFromName(String(id)));
-}
-
-function roomInfo(conversation: Conversation): RoomInfo {
-  return { conversationId: conversation.id, buyerId: conversation.buyerId, sellerId: conversation.sellerId };
-}
-
-async function formText(c: Context<AppEnv>): Promise<unknown> {
-  const type = c.req.header('content-type') ?? '';
-  if (type.includes('application/json')) {
-    try {
-      const body = (await c.req.json()) as { text?: unknown };
-      return body?.text;
-    } catch {
-      return undefined;
-    }
-  }
-  try {
-    return (await c.req.formData()).get('text');
-  } catch {
-    return undefined;
-  }
-}
-
-async function adPath(c: Context<AppEnv>, target: Pick<MessageTarget, 'id' | 'slug' | 'categoryId'>) {
-  const tree = await getCategoryTreeCached(c.get('db'));
-  return postPath(target, tree.byId.get(target.categoryId)?.slug ?? 'diverse');
-}
-
-/** Stores a message in the conversation's object and the index; the message as stored. */
-async function deliver(c: Context<AppEnv>, conversation: Conversation, senderId: number, text: string) {
-  const now = Date.now();
-  const message = await roomOf(c, conversation.id).append(roomInfo(conversation), senderId, text, now);
-  await recordMessage(c.get('db'), conversation, senderId, text, now);
-  return message as RoomMessage;
-}
-
 // ---- the first message about an ad ----------------------------------------------------------
 
-async function renderStart(
-  c: Context<AppEnv>,
-  target: MessageTarget,
-  status: number,
-  opts: { text?: string; error?: string; notice?: string } = {},
-) {
-  if (prefersJson(c) && status >= 400) return c.json({ error: opts.error ?? opts.notice }, status as 400);
-  c.status(status as 200);
-  return c.render(
-    <MessageStartPage
-      postTitle={target.title}
-      postHref={await adPath(c, target)}
-      action={route('messageAd', { postId: target.id })}
-      {...opts}
-    />,
-    { title: 'Trimite un mesaj', noindex: true },
-  );
-}
-
-function signInTo(c: Context<AppEnv>, back: string) {
-  return c.redirect(route('login', {}, { redirect_url: back }), 303);
-}
-
 messageRoutes.get('/mesaje/anunt/:postId', async (c) => {
-  const postId = parseId(c.req.param('postId'));
+  const postId = idParam(c.req.param('postId'), 'Anunțul nu a fost găsit.');
   const user = c.get('user');
   if (!user) return signInTo(c, route('messageAd', { postId }));
   const target = await getMessageTarget(c.get('db'), postId);
@@ -143,7 +77,7 @@ messageRoutes.get('/mesaje/anunt/:postId', async (c) => {
 });
 
 messageRoutes.post('/mesaje/anunt/:postId', async (c) => {
-  const postId = parseId(c.req.param('postId'));
+  const postId = idParam(c.req.param('postId'), 'Anunțul nu a fost găsit.');
   const user = c.get('user');
   if (!user) {
     if (prefersJson(c)) throw new NotAuthenticated();
@@ -199,11 +133,6 @@ messageRoutes.post('/mesaje/anunt/:postId', async (c) => {
 
 // ---- the inbox ---------------------------------------------------------------------------
 
-/** The inbox's time of the last message: the hour today, the date before. */
-function shortWhen(ms: number, now: number): string {
-  return bucharestDay(ms) === bucharestDay(now) ? formatDate(ms, 'time') : formatDate(ms, 'short');
-}
-
 messageRoutes.get('/mesaje', async (c) => {
   const user = c.get('user');
   if (!user) return signInTo(c, route('messages'));
@@ -223,101 +152,6 @@ messageRoutes.get('/mesaje', async (c) => {
 });
 
 // ---- one conversation ----------------------------------------------------------------------
-
-interface Loaded {
-  conversation: Conversation;
-  access: 'participant' | 'operator';
-  target: MessageTarget | null;
-}
-
-async function load(c: Context<AppEnv>, user: CurrentUser): Promise<Loaded> {
-  const id = parseId(c.req.param('id'));
-  const conversation = await getConversation(c.get('db'), id);
-  const access = conversation ? readAccess(conversation, user) : null;
-  // A conversation someone may not read answers like one that does not exist.
-  if (!conversation || !access) throw new NotFound('Conversația nu a fost găsită.');
-  const target = await getMessageTarget(c.get('db'), conversation.postId);
-  return { conversation, access, target };
-}
-
-async function renderConversation(
-  c: Context<AppEnv>,
-  user: CurrentUser,
-  loaded: Loaded,
-  status: number,
-  form: { text?: string; error?: string; refusedText?: string } = {},
-) {
-  const { conversation, access, target } = loaded;
-  const db = c.get('db');
-  const room = roomOf(c, conversation.id);
-  const now = Date.now();
-  if (access === 'participant') {
-    const unread = user.id === conversation.buyerId ? conversation.unreadBuyer : conversation.unreadSeller;
-    await room.markRead(user.id, now);
-    if (unread > 0) await markConversationRead(db, conversation, user.id);
-  }
-  const messages = (await room.list()) as RoomMessage[];
-  const [buyer, seller] = await Promise.all([
-    findUserById(db, conversation.buyerId),
-    findUserById(db, conversation.sellerId),
-  ]);
-  const nameOf = (id: number) =>
-    id === buyer?.id ? buyer.name : id === seller?.id ? seller.name : 'Utilizator';
-  const otherId = user.id === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
-  const refusal = access === 'participant' ? writeRefusal(conversation, user, adState(target, now)) : null;
-  const base = (action: string) => route('conversationAction', { id: conversation.id, action });
-  c.status(status as 200);
-  return c.render(
-    <ConversationPage
-      id={conversation.id}
-      meId={user.id}
-      postTitle={conversation.postTitle}
-      postHref={target ? await adPath(c, target) : null}
-      otherName={nameOf(otherId)}
-      messages={messages.map((m) => ({
-        id: m.id,
-        mine: m.senderId === user.id,
-        senderName: nameOf(m.senderId),
-        body: m.body,
-        time: formatDate(m.createdAt, 'longTime'),
-        iso: isoDate(m.createdAt),
-        warn: m.senderId !== user.id && needsScamWarning(m.body),
-      }))}
-      reply={
-        access === 'participant' && !refusal
-          ? { action: route('conversation', { id: conversation.id }), text: form.text, error: form.error }
-          : null
-      }
-      cannotWrite={refusal ? REFUSALS[refusal] : undefined}
-      refusedText={form.refusedText}
-      blockAction={
-        access === 'participant' && conversation.blockedBy === null ? base('blocheaza') : undefined
-      }
-      unblockAction={
-        access === 'participant' && conversation.blockedBy === user.id ? base('deblocheaza') : undefined
-      }
-      reportAction={access === 'participant' ? base('raporteaza') : undefined}
-      reportReasons={CONVERSATION_REPORT_REASONS}
-      reported={conversation.reportedAt !== null}
-      operatorView={
-        access === 'operator'
-          ? {
-              buyerName: nameOf(conversation.buyerId),
-              sellerName: nameOf(conversation.sellerId),
-              reason: conversation.reportReason ?? '',
-              clearAction: base('inchide-raportul'),
-            }
-          : undefined
-      }
-      postDeleted={!target}
-    />,
-    {
-      title: `Mesaje — ${conversation.postTitle}`,
-      noindex: true,
-      islands: access === 'participant' ? ['messages'] : [],
-    },
-  );
-}
 
 messageRoutes.get('/mesaje/:id{[0-9]+}', async (c) => {
   const user = c.get('user');
@@ -381,7 +215,7 @@ messageRoutes.post('/mesaje/:id{[0-9]+}/raporteaza', async (c) => {
 
 messageRoutes.post('/mesaje/:id{[0-9]+}/inchide-raportul', async (c) => {
   requireOperator(c);
-  const id = parseId(c.req.param('id'));
+  const id = idParam(c.req.param('id'), 'Conversația nu a fost găsită.');
   const conversation = await getConversation(c.get('db'), id);
   if (!conversation) throw new NotFound('Conversația nu a fost găsită.');
   await clearReport(c.get('db'), id);
@@ -413,7 +247,7 @@ messageRoutes.get('/mesaje/:id{[0-9]+}/live', async (c) => {
 // ---- "Doar mesaje" for one ad ---------------------------------------------------------------
 
 messageRoutes.post('/mesaje/doar-mesaje/:postId', async (c) => {
-  const postId = parseId(c.req.param('postId'));
+  const postId = idParam(c.req.param('postId'), 'Anunțul nu a fost găsit.');
   const target = await getMessageTarget(c.get('db'), postId);
   if (!target) throw new NotFound('Anunțul nu a fost găsit.');
   requireOwner(c, target.userId);

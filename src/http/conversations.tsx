@@ -1,0 +1,193 @@
+// The pieces the message routes share: a conversation's Durable Object, reading the typed text,
+// delivering a message (object + D1 index), and rendering the start form and one conversation.
+import type { Context } from 'hono';
+import { getCategoryTreeCached } from '../db/categories';
+import {
+  CONVERSATION_REPORT_REASONS,
+  getConversation,
+  getMessageTarget,
+  type MessageTarget,
+  markConversationRead,
+  recordMessage,
+} from '../db/conversations';
+import type { Conversation } from '../db/schema';
+import { findUserById } from '../db/users';
+import type { AppEnv, CurrentUser } from '../env';
+import { adState, REFUSALS, readAccess, writeRefusal } from '../lib/conversation-access';
+import { bucharestDay, formatDate, isoDate } from '../lib/dates';
+import { NotFound } from '../lib/errors';
+import { postHref, route } from '../lib/links';
+import { needsScamWarning } from '../lib/scam';
+import type { RoomInfo, RoomMessage } from '../messages/room';
+import { ConversationPage, MessageStartPage } from '../pages/MessagesPages';
+import { prefersJson } from '../platform/rate-limits';
+import { idParam } from './helpers';
+
+const CONVERSATION_NOT_FOUND = 'Conversația nu a fost găsită.';
+
+/** The conversation's Durable Object (one per D1 row, named by its id). */
+export function roomOf(c: { env: AppEnv['Bindings'] }, id: number) {
+  return c.env.CONVERSATIONS.get(c.env.CONVERSATIONS.idFromName(String(id)));
+}
+
+export function roomInfo(conversation: Conversation): RoomInfo {
+  return { conversationId: conversation.id, buyerId: conversation.buyerId, sellerId: conversation.sellerId };
+}
+
+export async function formText(c: Context<AppEnv>): Promise<unknown> {
+  const type = c.req.header('content-type') ?? '';
+  if (type.includes('application/json')) {
+    try {
+      const body = (await c.req.json()) as { text?: unknown };
+      return body?.text;
+    } catch {
+      return undefined;
+    }
+  }
+  try {
+    return (await c.req.formData()).get('text');
+  } catch {
+    return undefined;
+  }
+}
+
+export async function adPath(c: Context<AppEnv>, target: Pick<MessageTarget, 'id' | 'slug' | 'categoryId'>) {
+  const tree = await getCategoryTreeCached(c.get('db'));
+  return postHref(tree, target);
+}
+
+/** Stores a message in the conversation's object and the index; the message as stored. */
+export async function deliver(
+  c: Context<AppEnv>,
+  conversation: Conversation,
+  senderId: number,
+  text: string,
+) {
+  const now = Date.now();
+  const message = await roomOf(c, conversation.id).append(roomInfo(conversation), senderId, text, now);
+  await recordMessage(c.get('db'), conversation, senderId, text, now);
+  return message as RoomMessage;
+}
+
+export async function renderStart(
+  c: Context<AppEnv>,
+  target: MessageTarget,
+  status: number,
+  opts: { text?: string; error?: string; notice?: string } = {},
+) {
+  if (prefersJson(c) && status >= 400) return c.json({ error: opts.error ?? opts.notice }, status as 400);
+  c.status(status as 200);
+  return c.render(
+    <MessageStartPage
+      postTitle={target.title}
+      postHref={await adPath(c, target)}
+      action={route('messageAd', { postId: target.id })}
+      {...opts}
+    />,
+    { title: 'Trimite un mesaj', noindex: true },
+  );
+}
+
+export function signInTo(c: Context<AppEnv>, back: string) {
+  return c.redirect(route('login', {}, { redirect_url: back }), 303);
+}
+
+/** The inbox's time of the last message: the hour today, the date before. */
+export function shortWhen(ms: number, now: number): string {
+  return bucharestDay(ms) === bucharestDay(now) ? formatDate(ms, 'time') : formatDate(ms, 'short');
+}
+
+export interface Loaded {
+  conversation: Conversation;
+  access: 'participant' | 'operator';
+  target: MessageTarget | null;
+}
+
+export async function load(c: Context<AppEnv>, user: CurrentUser): Promise<Loaded> {
+  const id = idParam(c.req.param('id'), CONVERSATION_NOT_FOUND);
+  const conversation = await getConversation(c.get('db'), id);
+  const access = conversation ? readAccess(conversation, user) : null;
+  // A conversation someone may not read answers like one that does not exist.
+  if (!conversation || !access) throw new NotFound('Conversația nu a fost găsită.');
+  const target = await getMessageTarget(c.get('db'), conversation.postId);
+  return { conversation, access, target };
+}
+
+export async function renderConversation(
+  c: Context<AppEnv>,
+  user: CurrentUser,
+  loaded: Loaded,
+  status: number,
+  form: { text?: string; error?: string; refusedText?: string } = {},
+) {
+  const { conversation, access, target } = loaded;
+  const db = c.get('db');
+  const room = roomOf(c, conversation.id);
+  const now = Date.now();
+  if (access === 'participant') {
+    const unread = user.id === conversation.buyerId ? conversation.unreadBuyer : conversation.unreadSeller;
+    await room.markRead(user.id, now);
+    if (unread > 0) await markConversationRead(db, conversation, user.id);
+  }
+  const messages = (await room.list()) as RoomMessage[];
+  const [buyer, seller] = await Promise.all([
+    findUserById(db, conversation.buyerId),
+    findUserById(db, conversation.sellerId),
+  ]);
+  const nameOf = (id: number) =>
+    id === buyer?.id ? buyer.name : id === seller?.id ? seller.name : 'Utilizator';
+  const otherId = user.id === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
+  const refusal = access === 'participant' ? writeRefusal(conversation, user, adState(target, now)) : null;
+  const base = (action: string) => route('conversationAction', { id: conversation.id, action });
+  c.status(status as 200);
+  return c.render(
+    <ConversationPage
+      id={conversation.id}
+      meId={user.id}
+      postTitle={conversation.postTitle}
+      postHref={target ? await adPath(c, target) : null}
+      otherName={nameOf(otherId)}
+      messages={messages.map((m) => ({
+        id: m.id,
+        mine: m.senderId === user.id,
+        senderName: nameOf(m.senderId),
+        body: m.body,
+        time: formatDate(m.createdAt, 'longTime'),
+        iso: isoDate(m.createdAt),
+        warn: m.senderId !== user.id && needsScamWarning(m.body),
+      }))}
+      reply={
+        access === 'participant' && !refusal
+          ? { action: route('conversation', { id: conversation.id }), text: form.text, error: form.error }
+          : null
+      }
+      cannotWrite={refusal ? REFUSALS[refusal] : undefined}
+      refusedText={form.refusedText}
+      blockAction={
+        access === 'participant' && conversation.blockedBy === null ? base('blocheaza') : undefined
+      }
+      unblockAction={
+        access === 'participant' && conversation.blockedBy === user.id ? base('deblocheaza') : undefined
+      }
+      reportAction={access === 'participant' ? base('raporteaza') : undefined}
+      reportReasons={CONVERSATION_REPORT_REASONS}
+      reported={conversation.reportedAt !== null}
+      operatorView={
+        access === 'operator'
+          ? {
+              buyerName: nameOf(conversation.buyerId),
+              sellerName: nameOf(conversation.sellerId),
+              reason: conversation.reportReason ?? '',
+              clearAction: base('inchide-raportul'),
+            }
+          : undefined
+      }
+      postDeleted={!target}
+    />,
+    {
+      title: `Mesaje — ${conversation.postTitle}`,
+      noindex: true,
+      islands: access === 'participant' ? ['messages'] : [],
+    },
+  );
+}
