@@ -2,6 +2,7 @@
 // first message about an ad when it must be shown again (`/mesaje/anunt/<id>`).
 import { CameraIcon } from '../components/Icons';
 import { MessageForm } from '../components/MessageForm';
+import { ReasonChoices } from '../components/ReasonChoices';
 import type { InboxRow } from '../db/conversations';
 import { plural } from '../lib/plural';
 import { SCAM_WARNING } from '../lib/scam';
@@ -221,15 +222,7 @@ export function ConversationPage(props: ConversationPageProps) {
             <details className="report">
               <summary>Raportează conversația</summary>
               <form method="post" action={props.reportAction} className="report__form">
-                <fieldset>
-                  <legend>Motivul</legend>
-                  {props.reportReasons.map((reason, i) => (
-                    <label key={reason} className="report__reason">
-                      <input type="radio" name="reason" value={reason} required defaultChecked={i === 0} />{' '}
-                      {reason}
-                    </label>
-                  ))}
-                </fieldset>
+                <ReasonChoices reasons={props.reportReasons} />
                 <button type="submit" className="btn">
                   Trimite raportul
                 </button>

@@ -11,6 +11,7 @@ import {
   OwnerPanel,
   type OwnerPanelProps,
 } from '../components/PostControls';
+import { ReasonChoices } from '../components/ReasonChoices';
 import { SaveHeart } from '../components/SaveHeart';
 import type { CategoryTree } from '../db/categories';
 import type { NeighbourPost, PhotoRef, PostAuthor, PostCardData } from '../db/posts';
@@ -184,15 +185,7 @@ export function PostPage(props: PostPageProps) {
             <details className="report">
               <summary>Raportează anunțul</summary>
               <form method="post" action={props.reportAction} className="report__form">
-                <fieldset>
-                  <legend>Motivul</legend>
-                  {props.reportReasons.map((reason, i) => (
-                    <label key={reason} className="report__reason">
-                      <input type="radio" name="reason" value={reason} required defaultChecked={i === 0} />{' '}
-                      {reason}
-                    </label>
-                  ))}
-                </fieldset>
+                <ReasonChoices reasons={props.reportReasons} />
                 <label className="report__details">
                   Detalii (opțional)
                   <textarea name="details" rows={3} maxLength={1000} />

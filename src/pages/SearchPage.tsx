@@ -83,28 +83,8 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
           </label>
           <fieldset className="field field--price">
             <legend>Preț</legend>
-            <label>
-              <span className="visually-hidden">Preț minim</span>
-              <input
-                type="text"
-                inputMode="numeric"
-                name="pret_min"
-                placeholder="de la"
-                defaultValue={form.priceMin ?? ''}
-                size={8}
-              />
-            </label>
-            <label>
-              <span className="visually-hidden">Preț maxim</span>
-              <input
-                type="text"
-                inputMode="numeric"
-                name="pret_max"
-                placeholder="până la"
-                defaultValue={form.priceMax ?? ''}
-                size={8}
-              />
-            </label>
+            <PriceBound label="Preț minim" name="pret_min" placeholder="de la" value={form.priceMin} />
+            <PriceBound label="Preț maxim" name="pret_max" placeholder="până la" value={form.priceMax} />
             <label>
               <span className="visually-hidden">Moneda</span>
               <select name="moneda" defaultValue={form.currency}>
@@ -290,5 +270,22 @@ export function SearchPage(props: SearchPageProps) {
       )}
       <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
     </div>
+  );
+}
+
+/** One end of the price range: a numeric text box with its hidden label. */
+function PriceBound(props: { label: string; name: string; placeholder: string; value?: number }) {
+  return (
+    <label>
+      <span className="visually-hidden">{props.label}</span>
+      <input
+        type="text"
+        inputMode="numeric"
+        name={props.name}
+        placeholder={props.placeholder}
+        defaultValue={props.value ?? ''}
+        size={8}
+      />
+    </label>
   );
 }

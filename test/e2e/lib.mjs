@@ -1,7 +1,8 @@
 // @ts-check
 // Small helpers shared by the browser journeys and the judges: pages that watch for script errors,
 // CSP refusals and any request leaving 127.0.0.1; local sign-in; plain assertions.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { root } from './server.mjs';
 
@@ -223,4 +224,34 @@ export async function sidewaysOverflow(page, width) {
     }
     return { extra, culprits };
   }, width);
+}
+
+/**
+ * Every mail body (.html) wrangler dev wrote since `since` (ms): it writes each mail under the temp
+ * dir as miniflare-<id>/files/email<…>/<…>.html (and logs the path).
+ * @param {number} since
+ * @returns {string[]}
+ */
+export function mailFilesSince(since) {
+  /** @type {string[]} */
+  const found = [];
+  /** @param {string} dir @param {number} depth */
+  const walk = (dir, depth) => {
+    if (depth > 6) return;
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const path = join(dir, e.name);
+      if (e.isDirectory()) walk(path, depth + 1);
+      else if (e.name.endsWith('.html') && /email/.test(dir) && statSync(path).mtimeMs >= since)
+        found.push(path);
+    }
+  };
+  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('miniflare-')))
+    walk(join(tmpdir(), name), 0);
+  return found;
 }

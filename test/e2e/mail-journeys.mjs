@@ -3,36 +3,12 @@
 // (`$TMPDIR/miniflare-*/files/email*/…`), and its one-click renewal link opened and confirmed without
 // signing in.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, clickAndWait, go, openPage, PHONE, signIn, submitAndWait } from './lib.mjs';
+import { assert, clickAndWait, go, mailFilesSince, openPage, PHONE, signIn, submitAndWait } from './lib.mjs';
 import { root } from './server.mjs';
 
 const DAY = 86_400_000;
-
-/** Every mail file (.html) wrangler dev wrote under the temp dir since `since` (ms). */
-function mailFilesSince(since) {
-  const found = [];
-  const walk = (dir, depth) => {
-    if (depth > 6) return;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) walk(path, depth + 1);
-      else if (e.name.endsWith('.html') && /email/.test(dir) && statSync(path).mtimeMs >= since)
-        found.push(path);
-    }
-  };
-  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('miniflare-')))
-    walk(join(tmpdir(), name), 0);
-  return found;
-}
 
 /** Runs SQL on the test run's local D1 (the same state wrangler dev serves). */
 function localSql(stateDir, command) {

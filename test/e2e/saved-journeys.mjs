@@ -3,10 +3,19 @@
 // its link opened; hearts saved in the browser, shown on /salvate, and merged into the account at
 // sign-in. Screenshots of /salvate and /cont/cautari at 390 px go to SAVED_SHOTS (default
 // test/e2e/screenshots/).
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, go, openPage, PHONE, SCREENSHOT_DIR, signIn, submitAndWait } from './lib.mjs';
+import {
+  assert,
+  go,
+  mailFilesSince,
+  openPage,
+  PHONE,
+  SCREENSHOT_DIR,
+  signIn,
+  submitAndWait,
+} from './lib.mjs';
 
 const SHOTS = process.env.SAVED_SHOTS || SCREENSHOT_DIR;
 
@@ -21,28 +30,6 @@ function uniqueWord() {
   let w = 'zor';
   for (let i = 0; i < 6; i++) w += `${letters[Math.floor(Math.random() * letters.length)]}a`;
   return w;
-}
-
-// Mail bodies wrangler dev wrote (under the temp dir: miniflare-<id>/files/email<…>/<…>.html) since `since`.
-function mailFiles(since) {
-  const out = [];
-  const walk = (dir, depth) => {
-    if (depth > 5) return;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const p = join(dir, e.name);
-      if (e.isDirectory()) walk(p, depth + 1);
-      else if (e.name.endsWith('.html') && statSync(p).mtimeMs >= since) out.push(p);
-    }
-  };
-  for (const e of readdirSync(tmpdir(), { withFileTypes: true }))
-    if (e.isDirectory() && e.name.startsWith('miniflare-')) walk(join(tmpdir(), e.name, 'files'), 0);
-  return out;
 }
 
 async function publish(page, base, title) {
@@ -102,7 +89,7 @@ export const savedJourneys = [
         assert(cron.ok, `/__scheduled answered ${cron.status}`);
         let digest = null;
         for (let i = 0; i < 100 && !digest; i++) {
-          digest = mailFiles(since).find((f) => readFileSync(f, 'utf8').includes(word)) ?? null;
+          digest = mailFilesSince(since).find((f) => readFileSync(f, 'utf8').includes(word)) ?? null;
           if (!digest) await new Promise((r) => setTimeout(r, 300));
         }
         assert(digest, `no digest mail mentioning ${word} under ${tmpdir()}/miniflare-*/files/`);
