@@ -1,6 +1,8 @@
 // Who may read and write a private conversation, as pure rules (the routes apply them):
 // its two participants read it; operators read it only once it was reported; a participant writes
 // unless banned, blocked, or the ad is gone or hidden.
+import type { PostStatus } from '../db/schema';
+import { shownStatus } from './post-status';
 
 export interface AccessViewer {
   id: number;
@@ -79,8 +81,8 @@ export function adState(
 ): AdState {
   if (!post) return 'deleted';
   if (post.authorBanned) return 'hidden';
-  if (post.status === 'published')
-    return post.expiresAt !== null && post.expiresAt <= now ? 'closed' : 'active';
-  if (post.status === 'sold' || post.status === 'expired') return 'closed';
+  const status = shownStatus({ status: post.status as PostStatus, expiresAt: post.expiresAt }, now);
+  if (status === 'published') return 'active';
+  if (status === 'sold' || status === 'expired') return 'closed';
   return 'hidden';
 }

@@ -17,7 +17,7 @@ import type { User } from '../db/schema';
 import { findUserByEmail, listDemoUsers, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
-import { markPrivate, uncachedAnswers } from '../http/helpers';
+import { markPrivate, optionalForm, uncachedAnswers } from '../http/helpers';
 import { route } from '../lib/links';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
@@ -118,10 +118,10 @@ function newLocalId(): string {
 
 function localSignIn(mode: Mode) {
   return async (c: Context<AppEnv>) => {
-    const form = await c.req.parseBody();
+    const form = await optionalForm(c);
     const str = (v: unknown) => (typeof v === 'string' ? v : '');
-    const values = { email: str(form.email).trim(), name: str(form.name).trim() };
-    const redirectUrl = checkedReturnPath(c, str(form.redirect_url));
+    const values = { email: str(form.get('email')).trim(), name: str(form.get('name')).trim() };
+    const redirectUrl = checkedReturnPath(c, str(form.get('redirect_url')));
     const config = sessionConfig(c.env);
     if (config.mode === 'clerk' || localSignInRefusal(c.env)) return renderLocal(c, mode, { redirectUrl });
     const limited = await signInRefusal(c);

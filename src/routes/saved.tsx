@@ -1,6 +1,7 @@
 // Favourites (`/salvate`, the hearts' forms, the island's JSON) and saved searches (`/cont/cautari`).
 // Every answer here is personal: never stored by any cache. Hearts are neutral forms on public pages;
 // without JavaScript a signed-in person's heart toggles here and comes back with a confirmation.
+
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { requireUser, requireWriter } from '../auth/guards';
@@ -33,6 +34,7 @@ import { setFlash } from '../flash';
 import { privateAnswers } from '../http/helpers';
 import { BadInput, NotFound } from '../lib/errors';
 import { postPath, route } from '../lib/links';
+import { shownStatus } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { type SavedItem, SavedPage, type SavedState } from '../pages/SavedPage';
 import { SavedSearchesPage } from '../pages/SavedSearchesPage';
@@ -106,10 +108,9 @@ function idsParam(raw: string | undefined): number[] {
 
 function stateOf(post: FavouriteRow['post'], now: number): SavedState {
   if (!post || post.authorBanned) return 'gone';
-  if (post.status === 'sold') return 'sold';
-  if (post.status === 'expired' || (post.status === 'published' && (post.expiresAt ?? 0) <= now))
-    return 'expired';
-  return post.status === 'published' ? 'active' : 'gone';
+  const status = shownStatus(post, now);
+  if (status === 'sold' || status === 'expired') return status;
+  return status === 'published' ? 'active' : 'gone';
 }
 
 function toItem(row: FavouriteRow, tree: CategoryTree, now: number, signedIn: boolean): SavedItem {
