@@ -70,6 +70,7 @@ const round1 = (x) => Math.round(x * 10) / 10;
 export async function measurePeak(format, width, height, bytes) {
   const input = bytes ?? (await photoOf(format, width, height));
   const worker = await unstable_startWorker({
+    config: `${here}bench-worker.toml`,
     entrypoint: `${here}photos-worker.ts`,
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],

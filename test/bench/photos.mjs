@@ -40,6 +40,7 @@ async function timed(url, body, runs = RUNS) {
 
 async function benchPipeline() {
   const worker = await unstable_startWorker({
+    config: `${here}bench-worker.toml`,
     entrypoint: `${here}photos-worker.ts`,
     compatibilityDate: '2026-04-20',
     compatibilityFlags: ['nodejs_compat'],
