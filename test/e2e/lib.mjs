@@ -255,3 +255,26 @@ export function mailFilesSince(since) {
     walk(join(tmpdir(), name), 0);
   return found;
 }
+
+/**
+ * Publishes an ad in the editor's first category (101) as the signed-in person; its address.
+ * @param {import('playwright-core').Page} page
+ * @param {string} base
+ * @param {{ title: string, description: string, price: string, currency?: 'RON' | 'EUR' }} ad
+ */
+export async function publishAd(page, base, ad) {
+  await go(page, `${base}/posts/new`, { status: 200 });
+  const form = page
+    .locator('main form')
+    .filter({ has: page.locator('[name=title]') })
+    .first();
+  await form.locator('select[name=category]').selectOption('101');
+  await form.locator('[name=title]').fill(ad.title);
+  await form.locator('[name=description]').fill(ad.description);
+  await form.locator('[name=price]').fill(ad.price);
+  if (ad.currency) await form.locator('select[name=currency]').selectOption(ad.currency);
+  await form.locator('[name=phone]').fill('0744 123 456');
+  const res = await submitAndWait(page, form.locator('button[type=submit]').last());
+  assert(res?.status() === 200, `publishing answered ${res?.status()}`);
+  return new URL(page.url()).pathname;
+}

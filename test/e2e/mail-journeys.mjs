@@ -5,7 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { assert, clickAndWait, go, mailFilesSince, openPage, PHONE, signIn, submitAndWait } from './lib.mjs';
+import { assert, clickAndWait, go, mailFilesSince, openPage, PHONE, publishAd, signIn } from './lib.mjs';
 import { root } from './server.mjs';
 
 const DAY = 86_400_000;
@@ -33,21 +33,11 @@ export const mailJourneys = [
           .slice(0, 6);
         const title = `Mașină de cusut Singer ${suffix}`;
         await signIn(page, base, `reamintire.${suffix}@example.ro`, 'Radu Reamintire');
-        await go(page, `${base}/posts/new`, { status: 200 });
-        const form = page
-          .locator('main form')
-          .filter({ has: page.locator('[name=title]') })
-          .first();
-        await form.locator('select[name=category]').selectOption('101');
-        await form.locator('[name=title]').fill(title);
-        await form
-          .locator('[name=description]')
-          .fill('Mașină de cusut în stare bună, cu pedală și accesorii, din Rădăuți.');
-        await form.locator('[name=price]').fill('350');
-        await form.locator('[name=phone]').fill('0744 123 456');
-        const published = await submitAndWait(page, form.locator('button[type=submit]').last());
-        assert(published?.status() === 200, `publishing answered ${published?.status()}`);
-        const adPath = new URL(page.url()).pathname;
+        const adPath = await publishAd(page, base, {
+          title,
+          description: 'Mașină de cusut în stare bună, cu pedală și accesorii, din Rădăuți.',
+          price: '350',
+        });
         const id = Number(adPath.match(/-(\d+)$/)?.[1]);
         assert(id > 0, `publishing did not land on an ad page (${page.url()})`);
         // Published 28 days ago: it expires in 2 days (and may be renewed: the last renewal is old).

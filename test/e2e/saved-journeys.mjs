@@ -12,6 +12,7 @@ import {
   mailFilesSince,
   openPage,
   PHONE,
+  publishAd,
   SCREENSHOT_DIR,
   signIn,
   submitAndWait,
@@ -30,25 +31,6 @@ function uniqueWord() {
   let w = 'zor';
   for (let i = 0; i < 6; i++) w += `${letters[Math.floor(Math.random() * letters.length)]}a`;
   return w;
-}
-
-async function publish(page, base, title) {
-  await go(page, `${base}/posts/new`, { status: 200 });
-  const form = page
-    .locator('main form')
-    .filter({ has: page.locator('[name=title]') })
-    .first();
-  await form.locator('select[name=category]').selectOption('101');
-  await form.locator('[name=title]').fill(title);
-  await form
-    .locator('[name=description]')
-    .fill('Garsonieră luminoasă, etaj intermediar, renovată, aproape de centru și de școală.');
-  await form.locator('[name=price]').fill('38000');
-  await form.locator('select[name=currency]').selectOption('EUR');
-  await form.locator('[name=phone]').fill('0744 123 456');
-  const res = await submitAndWait(page, form.locator('button[type=submit]').last());
-  assert(res && res.status() === 200, `publishing answered ${res?.status()}`);
-  return new URL(page.url()).pathname;
 }
 
 export const savedJourneys = [
@@ -76,7 +58,12 @@ export const savedJourneys = [
         await shoot(page, 'cont-cautari-390');
 
         await signIn(author.page, base, 'vanzator.e2e@example.ro', 'Vânzător Grăbit');
-        const adPath = await publish(author.page, base, `Garsonieră ${word} lângă parc`);
+        const adPath = await publishAd(author.page, base, {
+          title: `Garsonieră ${word} lângă parc`,
+          description: 'Garsonieră luminoasă, etaj intermediar, renovată, aproape de centru și de școală.',
+          price: '38000',
+          currency: 'EUR',
+        });
 
         const published = Date.now();
         const since = published - 1000;
