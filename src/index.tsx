@@ -15,6 +15,7 @@ import { HOURLY_CRON, runHourly } from './jobs/hourly';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
+import { routePath } from './lib/links';
 import { hasSession, pageCache } from './page-cache';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
@@ -130,7 +131,7 @@ app.route('/', sitemapRoutes);
 app.route('/', legacyRoutes);
 app.route('/', devRoutes);
 
-app.get('/404', renderNotFound);
+app.get(routePath('notFound'), renderNotFound);
 app.notFound(renderNotFound);
 
 /** Wants JSON rather than a page (fetch from an island, API routes). */

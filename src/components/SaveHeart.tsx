@@ -2,6 +2,7 @@
 // cached), so it never says whether this person saved the ad. Without JavaScript it toggles on the
 // server for signed-in people; the `favourites` island marks saved hearts and saves in the browser
 // for anonymous visitors.
+import { route } from '../lib/links';
 
 export function HeartIcon({ size = 20 }: { size?: number }) {
   return (
@@ -34,7 +35,7 @@ export function SaveHeart({
   return (
     <form
       method="post"
-      action={`/salvate/${postId}`}
+      action={route('favourite', { postId })}
       className={wide ? 'save save--wide' : 'save'}
       data-save={postId}
     >
@@ -56,7 +57,7 @@ export function SaveHeart({
  */
 export function SaveSearchForm({ query }: { query: string }) {
   return (
-    <form method="post" action="/cont/cautari" className="save-search">
+    <form method="post" action={route('savedSearches')} className="save-search">
       <input type="hidden" name="query" value={query} />
       <button type="submit" className="btn save-search__btn">
         Anunță-mă când apar anunțuri noi

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import type { ExpiryStage } from '../jobs/types';
 import { DAY_MS } from '../lib/dates';
+import { FALLBACK_CATEGORY_SLUG } from '../lib/links';
 import { categories, expiryReminders, posts } from './schema';
 
 /** Ads expiring within this long get the first reminder. */
@@ -114,7 +115,7 @@ export async function takeReminders(
       id: p.id,
       title: p.title,
       slug: p.slug,
-      categorySlug: p.categorySlug ?? 'diverse',
+      categorySlug: p.categorySlug ?? FALLBACK_CATEGORY_SLUG,
       price: p.price,
       currency: p.currency,
       expiresAt: p.expiresAt as number,

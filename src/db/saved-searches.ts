@@ -3,6 +3,7 @@
 // claim (one mail per person and day, whatever retries) lives in saved_search_runs.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../env';
+import { parseId } from '../lib/ids';
 import { type SavedSearch, savedSearches } from './schema';
 
 /** Saved searches per person at most. */
@@ -191,11 +192,12 @@ export async function finishDigest(
  * whose): pauses it. Answers its name for the confirmation page, or null when it no longer exists.
  */
 export async function pauseSavedSearchByMail(db: Db, userId: number, ref: string): Promise<string | null> {
-  if (!/^[1-9]\d{0,9}$/.test(ref)) return null;
+  const id = parseId(ref);
+  if (id === null) return null;
   const [row] = await db
     .update(savedSearches)
     .set({ paused: true })
-    .where(and(eq(savedSearches.id, Number(ref)), eq(savedSearches.userId, userId)))
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)))
     .returning({ name: savedSearches.name });
   return row ? `căutarea salvată „${row.name}”` : null;
 }

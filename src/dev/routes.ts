@@ -3,10 +3,11 @@ import { Hono } from 'hono';
 import type { AppEnv, Bindings } from '../env';
 import { uncachedAnswers } from '../http/helpers';
 import { NotFound } from '../lib/errors';
+import { areaPath, routePath } from '../lib/links';
 import { seedDemo } from './seed';
 
 export const devRoutes = new Hono<AppEnv>();
-devRoutes.use('/__dev/*', uncachedAnswers);
+devRoutes.use(areaPath('devSeed'), uncachedAnswers);
 
 /** Local development only: never in production, never on an https site. */
 export function isLocal(env: Pick<Bindings, 'ENVIRONMENT' | 'SITE_URL'>): boolean {
@@ -17,7 +18,7 @@ export function isLocal(env: Pick<Bindings, 'ENVIRONMENT' | 'SITE_URL'>): boolea
  * `POST /__dev/seed` (multipart, `photos` = demo JPEGs): called by `npm start` once the worker is
  * up; seeds an empty database, a no-op afterwards. 404 anywhere but a local site.
  */
-devRoutes.post('/__dev/seed', async (c) => {
+devRoutes.post(routePath('devSeed'), async (c) => {
   if (!isLocal(c.env)) throw new NotFound();
   let files: File[] = [];
   const type = c.req.header('content-type') ?? '';

@@ -56,7 +56,7 @@ export async function runExpiryReminder(
       footer: {
         kind: 'expiry' as const,
         unsubscribeUrl: unsubscribe,
-        preferencesUrl: absoluteUrl(site, '/cont/notificari'),
+        preferencesUrl: absoluteUrl(site, route('mailPreferences')),
       },
     };
     await sendMail(env, {

@@ -11,7 +11,7 @@ import {
 } from '../db/mail-moderation';
 import * as schema from '../db/schema';
 import type { Bindings, Db } from '../env';
-import { absoluteUrl, postPath, route } from '../lib/links';
+import { absoluteUrl, FALLBACK_CATEGORY_SLUG, postPath, route } from '../lib/links';
 import { renderMailHtml } from '../mail/layout';
 import { ModerationMail, moderationSubject, moderationText } from '../mail/moderation';
 import { mailRecipient } from '../mail/recipient';
@@ -54,13 +54,13 @@ export async function runModerationNotice(job: ModerationNoticeJob, env: Binding
     name: to.name,
     title: post.title,
     reason: post.hiddenReason,
-    postUrl: absoluteUrl(site, postPath(post, post.categorySlug ?? 'diverse')),
+    postUrl: absoluteUrl(site, postPath(post, post.categorySlug ?? FALLBACK_CATEGORY_SLUG)),
     editUrl: absoluteUrl(site, route('editPost', { postId: post.id })),
     siteUrl: site,
     footer: {
       kind: 'moderation' as const,
       unsubscribeUrl: unsubscribe,
-      preferencesUrl: absoluteUrl(site, '/cont/notificari'),
+      preferencesUrl: absoluteUrl(site, route('mailPreferences')),
     },
   };
   await sendMail(env, {
@@ -111,7 +111,7 @@ export async function runReportsDigest(job: ReportsDigestJob, env: Bindings): Pr
     footer: {
       kind: 'reports' as const,
       unsubscribeUrl: unsubscribe,
-      preferencesUrl: absoluteUrl(site, '/cont/notificari'),
+      preferencesUrl: absoluteUrl(site, route('mailPreferences')),
     },
   };
   await sendMail(env, {

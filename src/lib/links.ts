@@ -1,8 +1,12 @@
 import { toSlug } from './slug';
 
 /**
- * Route patterns (docs/product.md#urls). Every internal link is built from one of these with `link()`,
- * never by string concatenation in pages.
+ * Route patterns (docs/product.md#urls, docs/architecture.md#routes). Every path a route registers
+ * comes from here through `routePath()` (or `routeBase()`/`areaPath()`), and every internal link is
+ * built from one of these with `link()`/`route()`, never by string concatenation.
+ *
+ * Segments: `[name]` is one value; `[name:number]` a positive whole number (the id rule, `ID_PATTERN`);
+ * `[name:a|b]` one of the listed words; `[[...name]]` any number of segments (a catch-all).
  */
 export const ROUTES = {
   home: '/',
@@ -16,6 +20,7 @@ export const ROUTES = {
   forgotPassword: '/auth/forgot-password',
   resetPassword: '/auth/reset-password',
   verify: '/auth/verify',
+  legacyAuth: '/auth/[page:login|signup|forgot-password|reset-password|verify]',
   signIn: '/clerk/sign-in/[[...params]]',
   signUp: '/clerk/sign-up/[[...params]]',
   afterAuth: '/clerk/after-auth/[[...params]]',
@@ -23,14 +28,19 @@ export const ROUTES = {
   legacyPhoto: '/foto-radauti/[[...params]]',
   newPost: '/posts/new',
   editPost: '/posts/edit/[postId]',
+  editPostAny: '/posts/edit/[postId]/[[...rest]]',
+  deletePost: '/posts/edit/[postId]/sterge',
   myPosts: '/posts/mine',
   postAction: '/posts/edit/[postId]/[action]',
   profile: '/profile/edit',
   sitemap: '/sitemap.xml',
+  robots: '/robots.txt',
   staticPage: '/static-page/[[...params]]',
   photo: '/api/poze/[id]/[fileName]',
   photoResponsive: '/api/poze/responsive/[id]/[fileName]',
   photoUpload: '/api/poze',
+  photoDelete: '/api/poze/[id]',
+  photoAny: '/api/poze/[[...rest]]',
   accountMenu: '/api/cont',
   account: '/cont',
   mailPreferences: '/cont/notificari',
@@ -41,25 +51,61 @@ export const ROUTES = {
   moderatePost: '/moderare/anunt/[postId]/[action]',
   moderateUser: '/moderare/utilizator/[userId]/[action]',
   messages: '/mesaje',
-  conversation: '/mesaje/[id]',
-  conversationAction: '/mesaje/[id]/[action]',
+  conversation: '/mesaje/[id:number]',
+  conversationAction: '/mesaje/[id:number]/[action]',
+  conversationRead: '/mesaje/[id:number]/citit',
+  conversationBlock: '/mesaje/[id:number]/[action:blocheaza|deblocheaza]',
+  conversationReport: '/mesaje/[id:number]/raporteaza',
+  conversationClearReport: '/mesaje/[id:number]/inchide-raportul',
+  conversationLive: '/mesaje/[id:number]/live',
   messageAd: '/mesaje/anunt/[postId]',
   messagesOnlyPost: '/mesaje/doar-mesaje/[postId]',
+  favourites: '/salvate',
+  favourite: '/salvate/[postId]',
+  favouriteNotice: '/salvate/[postId]/notificare',
+  favouritesApi: '/api/salvate',
+  favouritesSync: '/api/salvate/sincronizare',
+  savedSearches: '/cont/cautari',
+  savedSearchAction: '/cont/cautari/[id]/[action:redenumeste|opreste|reia|sterge]',
   devSeed: '/__dev/seed',
 } as const;
 
-/** A route pattern as a Hono path: `[name]` becomes `:name`, a catch-all `[[...name]]` becomes `*`. */
+/** The id rule of addresses as a Hono pattern (`[name:number]`); `parseId` (lib/ids.ts) is its check. */
+export const ID_PATTERN = '[0-9]+';
+
+/** One segment of a route pattern as a Hono path segment. */
+type HonoParam<N extends string> = N extends `${infer Name}:number`
+  ? `:${Name}{[0-9]+}`
+  : N extends `${infer Name}:${infer Words}`
+    ? `:${Name}{${Words}}`
+    : `:${N}`;
+
+/**
+ * A route pattern as a Hono path: `[name]` becomes `:name`, `[name:number]` `:name{[0-9]+}`,
+ * `[name:a|b]` `:name{a|b}`, a catch-all `[[...name]]` `*`.
+ */
 export type HonoPath<P extends string> = P extends `${infer A}[[...${string}]]${infer B}`
   ? `${A}*${HonoPath<B>}`
   : P extends `${infer A}[${infer N}]${infer B}`
-    ? `${A}:${N}${HonoPath<B>}`
+    ? `${A}${HonoParam<N>}${HonoPath<B>}`
     : P;
 
 /** The Hono path of a route, so sub-apps answer the very addresses `route()` builds. */
 export function routePath<N extends RouteName>(name: N): HonoPath<(typeof ROUTES)[N]> {
-  return ROUTES[name].replace(/\[\[\.\.\.[^\]]+\]\]/g, '*').replace(/\[([^\]]+)\]/g, ':$1') as HonoPath<
-    (typeof ROUTES)[N]
-  >;
+  // One pass over the segments: a replaced segment is never read again (`{[0-9]+}` holds brackets).
+  return ROUTES[name].replace(/\[\[\.\.\.[^\]]+\]\]|\[([^\]:]+)(?::([^\]]+))?\]/g, (_, param, kind) =>
+    !param ? '*' : !kind ? `:${param}` : `:${param}{${kind === 'number' ? ID_PATTERN : kind}}`,
+  ) as HonoPath<(typeof ROUTES)[N]>;
+}
+
+/** A route's path without its catch-all (`/cautare` for `/cautare/[[...params]]`): the bare address. */
+export function routeBase(name: RouteName): string {
+  return ROUTES[name].replace(/\/\[\[\.\.\.[^\]]+\]\]$/, '') || '/';
+}
+
+/** Everything below a route's area (`/moderare/*`), for middleware that guards the whole area. */
+export function areaPath(name: RouteName): `/${string}/*` {
+  return `${areaOf(name)}/*` as `/${string}/*`;
 }
 
 /** The area of a route: its first path segment (`/posts` for `/posts/edit/[postId]`). */
@@ -113,7 +159,7 @@ export function link(
 ): string {
   const segments: string[] = [];
   for (const segment of pattern.split('/')) {
-    const match = /^\[\[?(?:\.\.\.)?([^\]]+)\]?\]$/.exec(segment);
+    const match = /^\[\[?(?:\.\.\.)?([^\]:]+)(?::[^\]]+)?\]?\]$/.exec(segment);
     if (!match) {
       if (segment) segments.push(segment);
       continue;

@@ -2,11 +2,10 @@
 // expiry date the mail was about, valid RENEW_LINK_TTL_MS and usable once (its id `j` is recorded in
 // D1 when used). It opens a confirmation page; only that page's POST renews.
 import type { Bindings } from '../env';
-import { absoluteUrl } from '../lib/links';
+import { absoluteUrl, route } from '../lib/links';
 import { base64UrlEncode, signToken, verifyToken } from '../lib/signed-token';
 
 export const RENEW_LINK_TTL_MS = 7 * 86_400_000;
-export const RENEW_PATH = '/reinnoire';
 
 export interface RenewClaim {
   /** The token's own id (single use). */
@@ -40,7 +39,7 @@ export async function renewUrl(
   claim: Omit<RenewClaim, 'id'>,
   now = Date.now(),
 ): Promise<string> {
-  return absoluteUrl(env.SITE_URL, `${RENEW_PATH}/${await renewToken(env, claim, now)}`);
+  return absoluteUrl(env.SITE_URL, route('renewByMail', { token: await renewToken(env, claim, now) }));
 }
 
 /** Whether a token is a genuine renewal link, and if not whether it is only out of time. */

@@ -6,14 +6,12 @@
 import { setMailKind } from '../db/mail-prefs';
 import { pauseSavedSearchByMail } from '../db/saved-searches';
 import type { Bindings, Db } from '../env';
-import { absoluteUrl } from '../lib/links';
+import { absoluteUrl, route } from '../lib/links';
 import { signToken, verifyToken } from '../lib/signed-token';
 import { isMailKind, type MailKind } from './kinds';
 
 /** Unsubscribe links stay valid this long (a year: people find old mails). */
 export const UNSUBSCRIBE_TTL_MS = 365 * 86_400_000;
-
-export const UNSUBSCRIBE_PATH = '/dezabonare';
 
 export interface UnsubscribeTarget {
   userId: number;
@@ -46,7 +44,7 @@ export async function unsubscribeUrl(
   now = Date.now(),
 ): Promise<string> {
   const token = await unsubscribeToken(env, { userId, kind, ref }, now);
-  return absoluteUrl(env.SITE_URL, `${UNSUBSCRIBE_PATH}/${token}`);
+  return absoluteUrl(env.SITE_URL, route('unsubscribe', { token }));
 }
 
 /** The headers that let mail clients offer their own one-click "unsubscribe" (RFC 8058). */

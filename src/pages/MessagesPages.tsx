@@ -4,6 +4,7 @@ import { CameraIcon } from '../components/Icons';
 import { MessageForm } from '../components/MessageForm';
 import { ReasonChoices } from '../components/ReasonChoices';
 import type { InboxRow } from '../db/conversations';
+import { route } from '../lib/links';
 import { plural } from '../lib/plural';
 import { SCAM_WARNING } from '../lib/scam';
 
@@ -136,7 +137,7 @@ export function ConversationPage(props: ConversationPageProps) {
   return (
     <section className="conversation" data-conversation={props.id} data-me={props.meId}>
       <p className="conversation__back">
-        <a href="/mesaje">‹ Toate mesajele</a>
+        <a href={route('messages')}>‹ Toate mesajele</a>
       </p>
       <h1 className="conversation__title">
         {props.operatorView

@@ -4,6 +4,7 @@
 
 import { CameraIcon, PinIcon } from '../components/Icons';
 import { HeartIcon } from '../components/SaveHeart';
+import { route } from '../lib/links';
 import { ADS, plural } from '../lib/plural';
 
 export type SavedState = 'active' | 'sold' | 'expired' | 'gone';
@@ -68,7 +69,11 @@ function Item({ item, signedIn }: { item: SavedItem; signedIn: boolean }) {
         </p>
         <div className="saved-item__actions">
           {signedIn && item.state === 'active' ? (
-            <form method="post" action={`/salvate/${item.postId}/notificare`} className="saved-item__notify">
+            <form
+              method="post"
+              action={route('favouriteNotice', { postId: item.postId })}
+              className="saved-item__notify"
+            >
               <label>
                 <input type="checkbox" name="notify" value="1" defaultChecked={item.notify} /> Anunță-mă pe
                 e-mail când scade prețul
@@ -80,7 +85,7 @@ function Item({ item, signedIn }: { item: SavedItem; signedIn: boolean }) {
           ) : null}
           <form
             method="post"
-            action={`/salvate/${item.postId}`}
+            action={route('favourite', { postId: item.postId })}
             data-save={item.postId}
             className="saved-item__remove"
           >

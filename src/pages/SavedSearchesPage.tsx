@@ -2,6 +2,7 @@
 // plain form; and, after signing in from a search page, the search waiting to be saved.
 import { SaveSearchForm } from '../components/SaveHeart';
 import { formatDate } from '../lib/dates';
+import { route } from '../lib/links';
 import { plural } from '../lib/plural';
 
 export interface SavedSearchView {
@@ -33,7 +34,8 @@ function Row({
   nameMax: number;
   error?: { value: string; message: string } | null;
 }) {
-  const base = `/cont/cautari/${s.id}`;
+  const action = (name: 'redenumeste' | 'opreste' | 'reia' | 'sterge') =>
+    route('savedSearchAction', { id: s.id, action: name });
   return (
     <li className={s.paused ? 'saved-search saved-search--paused' : 'saved-search'}>
       <p className="saved-search__head">
@@ -45,7 +47,7 @@ function Row({
       <p className="muted saved-search__when">
         {s.lastSentAt ? `Ultimul e-mail: ${formatDate(s.lastSentAt, 'long')}` : 'Niciun e-mail trimis încă'}
       </p>
-      <form method="post" action={`${base}/redenumeste`} className="saved-search__rename">
+      <form method="post" action={action('redenumeste')} className="saved-search__rename">
         <label className="visually-hidden" htmlFor={`name-${s.id}`}>
           Numele căutării
         </label>
@@ -68,12 +70,12 @@ function Row({
         </p>
       ) : null}
       <div className="saved-search__actions">
-        <form method="post" action={`${base}/${s.paused ? 'reia' : 'opreste'}`}>
+        <form method="post" action={action(s.paused ? 'reia' : 'opreste')}>
           <button type="submit" className="btn btn--small">
             {s.paused ? 'Reia e-mailurile' : 'Oprește e-mailurile'}
           </button>
         </form>
-        <form method="post" action={`${base}/sterge`}>
+        <form method="post" action={action('sterge')}>
           <button type="submit" className="btn btn--small btn--danger">
             Șterge
           </button>

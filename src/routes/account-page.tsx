@@ -15,7 +15,7 @@ accountPageRoutes.use(routePath('account'), privateAnswers);
 accountPageRoutes.get(routePath('account'), async (c) => {
   const user = c.get('user');
   const unread = user ? await countUnreadConversations(c.get('db'), user.id) : 0;
-  const links = accountLinks(user, user ? undefined : '/cont', unread);
+  const links = accountLinks(user, user ? undefined : route('account'), unread);
   // The mail preferences sit here, after the profile (the header's menu stays short).
   if (user) {
     const at = links.findIndex((l) => l.href === route('profile')) + 1;

@@ -18,15 +18,15 @@ import { findUserByEmail, listDemoUsers, type SessionIdentity, upsertUserFromSes
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
 import { markPrivate, optionalForm, uncachedAnswers } from '../http/helpers';
-import { route } from '../lib/links';
+import { areaPath, route, routeBase, routePath } from '../lib/links';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
 import { limitSignIn, signInRefusal } from '../platform/rate-limits';
 
 export const authRoutes = new Hono<AppEnv>();
 // Redirects and sign-in pages are never stored; the pages themselves are also private.
-authRoutes.use('/auth/*', uncachedAnswers);
-authRoutes.use('/clerk/*', uncachedAnswers);
+authRoutes.use(areaPath('login'), uncachedAnswers);
+authRoutes.use(areaPath('signIn'), uncachedAnswers);
 
 type Mode = 'sign-in' | 'sign-up';
 
@@ -40,7 +40,7 @@ const SHORTCUTS: Record<string, string> = {
   verify: route('signUp', { params: 'verify-email-address' }),
 };
 
-authRoutes.get('/auth/:page{login|signup|forgot-password|reset-password|verify}', (c) => {
+authRoutes.get(routePath('legacyAuth'), (c) => {
   const target = SHORTCUTS[c.req.param('page')];
   const raw = c.req.query('redirect_url');
   const back = raw ? checkedReturnPath(c, raw) : '/';
@@ -170,13 +170,13 @@ function localSignIn(mode: Mode) {
   };
 }
 
-for (const [mode, base] of [
-  ['sign-in', route('signIn')],
-  ['sign-up', route('signUp')],
+for (const [mode, name] of [
+  ['sign-in', 'signIn'],
+  ['sign-up', 'signUp'],
 ] as const) {
-  authRoutes.get(base, showPage(mode));
-  authRoutes.get(`${base}/*`, showPage(mode));
-  authRoutes.post(base, localSignIn(mode));
+  authRoutes.get(routeBase(name), showPage(mode));
+  authRoutes.get(routePath(name), showPage(mode));
+  authRoutes.post(routeBase(name), localSignIn(mode));
 }
 
 /** Name and e-mail at Clerk (Backend API), best effort: the session claims rarely carry them. */
@@ -212,12 +212,12 @@ const afterAuth = async (c: Context<AppEnv>) => {
   }
   return c.redirect(target, 303);
 };
-authRoutes.get(route('afterAuth'), afterAuth);
-authRoutes.get(`${route('afterAuth')}/*`, afterAuth);
+authRoutes.get(routeBase('afterAuth'), afterAuth);
+authRoutes.get(routePath('afterAuth'), afterAuth);
 
 // Sign-out: the session cookies go; with Clerk, the session is also ended at Clerk (best effort),
 // so its handshake cannot bring it back.
-authRoutes.post(route('signOut'), async (c) => {
+authRoutes.post(routePath('signOut'), async (c) => {
   const clerk = clerkClient(c.env);
   const sid = sessionClaims(c)?.sid;
   if (clerk && typeof sid === 'string') {

@@ -29,7 +29,7 @@ import { editablePost, operatorLog } from '../http/owned-post';
 import { DAY_MS } from '../lib/dates';
 import { newSubmissionToken, photoPlan, readEditGuard } from '../lib/edit-guard';
 import { HttpError, NotFound } from '../lib/errors';
-import { areaOf, categorySlugOf, postHref, postPath, routePath } from '../lib/links';
+import { areaPath, categorySlugOf, postHref, postPath, routePath } from '../lib/links';
 import { ADS, plural } from '../lib/plural';
 import { emptyValues, readPostForm } from '../lib/post-form';
 import { forgetPages } from '../page-cache';
@@ -39,7 +39,7 @@ import { NEW_POST_REFUSAL, newPostAllowed } from '../platform/rate-limits';
 import { notePriceChange } from '../saved/jobs';
 
 export const editorRoutes = new Hono<AppEnv>();
-editorRoutes.use(`${areaOf('newPost')}/*`, privateAnswers, signedIn);
+editorRoutes.use(areaPath('newPost'), privateAnswers, signedIn);
 
 editorRoutes.get(routePath('newPost'), async (c) => {
   const user = requireWriter(c);

@@ -3,13 +3,13 @@ import { Hono } from 'hono';
 import { homeData } from '../db/posts';
 import type { AppEnv } from '../env';
 import { websiteJsonLd } from '../lib/json-ld';
-import { route } from '../lib/links';
+import { route, routePath } from '../lib/links';
 import { sharedDataMaxAgeMs } from '../page-cache';
 import { HomePage } from '../pages/HomePage';
 
 export const homeRoutes = new Hono<AppEnv>();
 
-homeRoutes.get('/', async (c) => {
+homeRoutes.get(routePath('home'), async (c) => {
   const data = await homeData(c.get('db'), Date.now(), {
     countsMaxAgeMs: sharedDataMaxAgeMs(c.env.PAGE_CACHE_SECONDS),
   });

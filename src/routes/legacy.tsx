@@ -5,6 +5,7 @@ import type { AppEnv } from '../env';
 import { segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { parseId } from '../lib/ids';
+import { routeBase, routePath } from '../lib/links';
 import { photoUrl, responsiveUrl } from '../photos/urls';
 
 export const legacyRoutes = new Hono<AppEnv>();
@@ -13,8 +14,8 @@ export const legacyRoutes = new Hono<AppEnv>();
  * The old site's photo URLs, `/foto-radauti/<size>-<photoId>-<anything>`: `large` goes to the full
  * WebP, any other size to the responsive variant (docs/product.md#photos). Anything else is 404.
  */
-legacyRoutes.get('/foto-radauti/*', async (c) => {
-  const parsed = segmentsAfter(c.req.url, '/foto-radauti');
+legacyRoutes.get(routePath('legacyPhoto'), async (c) => {
+  const parsed = segmentsAfter(c.req.url, routeBase('legacyPhoto'));
   if (parsed?.segments.length !== 1) throw new NotFound();
   const m = /^([a-z0-9]{1,20})-([1-9]\d{0,9})-(.*)$/i.exec(parsed.segments[0]);
   if (!m) throw new NotFound();

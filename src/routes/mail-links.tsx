@@ -13,7 +13,7 @@ import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
 import { privateAnswers } from '../http/helpers';
 import { HttpError, NotFound } from '../lib/errors';
-import { postPath, route } from '../lib/links';
+import { postHref, route, routePath } from '../lib/links';
 import { statusLine } from '../lib/post-status';
 import { isMailKind, MAIL_KIND_NAMES, MAIL_KINDS, type MailKind } from '../mail/kinds';
 import { checkRenewToken } from '../mail/renew-link';
@@ -23,7 +23,7 @@ import { MailPreferencesPage, RenewPage, UnsubscribePage } from '../pages/MailPa
 
 export const mailLinkRoutes = new Hono<AppEnv>();
 // Personal pages and one-time links: private and never stored.
-for (const path of ['/cont/notificari', '/dezabonare/*', '/reinnoire/*'])
+for (const path of [routePath('mailPreferences'), routePath('unsubscribe'), routePath('renewByMail')])
   mailLinkRoutes.use(path, privateAnswers);
 
 /** Kinds shown on the preferences page: the operators' digest only to operators. */
@@ -31,7 +31,7 @@ function kindsFor(isOperator: boolean): MailKind[] {
   return MAIL_KIND_NAMES.filter((k) => k !== 'reports' || isOperator);
 }
 
-mailLinkRoutes.get('/cont/notificari', async (c) => {
+mailLinkRoutes.get(routePath('mailPreferences'), async (c) => {
   const user = requireUser(c);
   const off = await mailKindsOff(c.get('db'), user.id);
   const rows = kindsFor(user.isOperator).map((kind) => ({
@@ -46,7 +46,7 @@ mailLinkRoutes.get('/cont/notificari', async (c) => {
   });
 });
 
-mailLinkRoutes.post('/cont/notificari', async (c) => {
+mailLinkRoutes.post(routePath('mailPreferences'), async (c) => {
   const user = requireUser(c);
   const form = await c.req.formData();
   const chosen = new Set(
@@ -70,7 +70,7 @@ async function unsubscribeTarget(c: { env: AppEnv['Bindings'] }, token: string) 
   return target;
 }
 
-mailLinkRoutes.get('/dezabonare/:token', async (c) => {
+mailLinkRoutes.get(routePath('unsubscribe'), async (c) => {
   const token = c.req.param('token');
   const target = await unsubscribeTarget(c, token);
   return c.render(
@@ -84,7 +84,7 @@ mailLinkRoutes.get('/dezabonare/:token', async (c) => {
   );
 });
 
-mailLinkRoutes.post('/dezabonare/:token', async (c) => {
+mailLinkRoutes.post(routePath('unsubscribe'), async (c) => {
   const target = await unsubscribeTarget(c, c.req.param('token'));
   const outcome = await applyUnsubscribe(c.get('db'), target);
   return c.render(
@@ -124,11 +124,11 @@ async function renewalTarget(c: Context<AppEnv>, token: string) {
   return {
     claim: check.claim,
     post,
-    href: postPath(post, tree.byId.get(post.categoryId)?.slug ?? 'diverse'),
+    href: postHref(tree, post),
   };
 }
 
-mailLinkRoutes.get('/reinnoire/:token', async (c) => {
+mailLinkRoutes.get(routePath('renewByMail'), async (c) => {
   const { post, href } = await renewalTarget(c, c.req.param('token'));
   return c.render(
     <RenewPage
@@ -141,7 +141,7 @@ mailLinkRoutes.get('/reinnoire/:token', async (c) => {
   );
 });
 
-mailLinkRoutes.post('/reinnoire/:token', async (c) => {
+mailLinkRoutes.post(routePath('renewByMail'), async (c) => {
   const { claim, post, href } = await renewalTarget(c, c.req.param('token'));
   const db = c.get('db');
   const now = Date.now();

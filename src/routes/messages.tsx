@@ -44,7 +44,7 @@ import {
 } from '../lib/conversation-access';
 import { isoDate } from '../lib/dates';
 import { BadInput, Forbidden, NotAuthenticated, NotFound } from '../lib/errors';
-import { route } from '../lib/links';
+import { areaPath, route, routePath } from '../lib/links';
 import { parseMessageText } from '../lib/message-text';
 import { purgeForPost } from '../page-purge';
 import { type InboxItem, InboxPage } from '../pages/MessagesPages';
@@ -58,12 +58,12 @@ import {
 
 export const messageRoutes = new Hono<AppEnv>();
 // Every answer here is personal: private and never stored.
-messageRoutes.use('/mesaje', privateAnswers);
-messageRoutes.use('/mesaje/*', privateAnswers);
+messageRoutes.use(routePath('messages'), privateAnswers);
+messageRoutes.use(areaPath('messages'), privateAnswers);
 
 // ---- the first message about an ad ----------------------------------------------------------
 
-messageRoutes.get('/mesaje/anunt/:postId', async (c) => {
+messageRoutes.get(routePath('messageAd'), async (c) => {
   const postId = idParam(c.req.param('postId'), 'Anunțul nu a fost găsit.');
   const user = c.get('user');
   if (!user) return signInTo(c, route('messageAd', { postId }));
@@ -76,7 +76,7 @@ messageRoutes.get('/mesaje/anunt/:postId', async (c) => {
   return renderStart(c, target, 200);
 });
 
-messageRoutes.post('/mesaje/anunt/:postId', async (c) => {
+messageRoutes.post(routePath('messageAd'), async (c) => {
   const postId = idParam(c.req.param('postId'), 'Anunțul nu a fost găsit.');
   const user = c.get('user');
   if (!user) {
@@ -133,7 +133,7 @@ messageRoutes.post('/mesaje/anunt/:postId', async (c) => {
 
 // ---- the inbox ---------------------------------------------------------------------------
 
-messageRoutes.get('/mesaje', async (c) => {
+messageRoutes.get(routePath('messages'), async (c) => {
   const user = c.get('user');
   if (!user) return signInTo(c, route('messages'));
   const rows = await listInbox(c.get('db'), user.id);
@@ -153,13 +153,13 @@ messageRoutes.get('/mesaje', async (c) => {
 
 // ---- one conversation ----------------------------------------------------------------------
 
-messageRoutes.get('/mesaje/:id{[0-9]+}', async (c) => {
+messageRoutes.get(routePath('conversation'), async (c) => {
   const user = c.get('user');
   if (!user) return signInTo(c, new URL(c.req.url).pathname);
   return renderConversation(c, user, await load(c, user), 200);
 });
 
-messageRoutes.post('/mesaje/:id{[0-9]+}', async (c) => {
+messageRoutes.post(routePath('conversation'), async (c) => {
   const user = requireUser(c);
   const loaded = await load(c, user);
   const raw = await formText(c);
@@ -181,7 +181,7 @@ messageRoutes.post('/mesaje/:id{[0-9]+}', async (c) => {
 });
 
 /** The open page saw new messages arrive live: they are read. */
-messageRoutes.post('/mesaje/:id{[0-9]+}/citit', async (c) => {
+messageRoutes.post(routePath('conversationRead'), async (c) => {
   const user = requireUser(c);
   const { conversation, access } = await load(c, user);
   if (access !== 'participant') throw new Forbidden(REFUSALS.notParticipant);
@@ -190,7 +190,7 @@ messageRoutes.post('/mesaje/:id{[0-9]+}/citit', async (c) => {
   return c.json({ ok: true });
 });
 
-messageRoutes.post('/mesaje/:id{[0-9]+}/:action{blocheaza|deblocheaza}', async (c) => {
+messageRoutes.post(routePath('conversationBlock'), async (c) => {
   const user = requireUser(c);
   const { conversation, access } = await load(c, user);
   if (access !== 'participant') throw new Forbidden(REFUSALS.notParticipant);
@@ -200,7 +200,7 @@ messageRoutes.post('/mesaje/:id{[0-9]+}/:action{blocheaza|deblocheaza}', async (
   return c.redirect(route('conversation', { id: conversation.id }), 303);
 });
 
-messageRoutes.post('/mesaje/:id{[0-9]+}/raporteaza', async (c) => {
+messageRoutes.post(routePath('conversationReport'), async (c) => {
   const user = requireUser(c);
   const { conversation, access } = await load(c, user);
   if (access !== 'participant') throw new Forbidden(REFUSALS.notParticipant);
@@ -213,7 +213,7 @@ messageRoutes.post('/mesaje/:id{[0-9]+}/raporteaza', async (c) => {
   return c.redirect(route('conversation', { id: conversation.id }), 303);
 });
 
-messageRoutes.post('/mesaje/:id{[0-9]+}/inchide-raportul', async (c) => {
+messageRoutes.post(routePath('conversationClearReport'), async (c) => {
   requireOperator(c);
   const id = idParam(c.req.param('id'), 'Conversația nu a fost găsită.');
   const conversation = await getConversation(c.get('db'), id);
@@ -227,7 +227,7 @@ messageRoutes.post('/mesaje/:id{[0-9]+}/inchide-raportul', async (c) => {
  * The live connection of an open conversation: the Worker checks the session, the participant and
  * the page's origin, then hands the upgrade to the conversation's object.
  */
-messageRoutes.get('/mesaje/:id{[0-9]+}/live', async (c) => {
+messageRoutes.get(routePath('conversationLive'), async (c) => {
   if (c.req.header('upgrade')?.toLowerCase() !== 'websocket')
     return c.json({ error: 'Această adresă primește doar conexiuni WebSocket.' }, 426);
   const origin = c.req.header('origin');
@@ -246,7 +246,7 @@ messageRoutes.get('/mesaje/:id{[0-9]+}/live', async (c) => {
 
 // ---- "Doar mesaje" for one ad ---------------------------------------------------------------
 
-messageRoutes.post('/mesaje/doar-mesaje/:postId', async (c) => {
+messageRoutes.post(routePath('messagesOnlyPost'), async (c) => {
   const postId = idParam(c.req.param('postId'), 'Anunțul nu a fost găsit.');
   const target = await getMessageTarget(c.get('db'), postId);
   if (!target) throw new NotFound('Anunțul nu a fost găsit.');

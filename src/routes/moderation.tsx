@@ -29,7 +29,7 @@ import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/da
 import { BadInput, NotFound } from '../lib/errors';
 import type { FlashCode } from '../lib/flash';
 import {
-  areaOf,
+  areaPath,
   authorPath,
   categorySlugOf,
   listingPath,
@@ -72,7 +72,7 @@ function textField(form: FormData, name: string, max: number): string {
   return typeof v === 'string' ? v.trim().slice(0, max) : '';
 }
 
-moderationRoutes.use(`${areaOf('report')}/*`, privateAnswers);
+moderationRoutes.use(areaPath('report'), privateAnswers);
 
 moderationRoutes.post(routePath('report'), async (c) => {
   await limitReport(c);
@@ -115,7 +115,7 @@ const operatorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 moderationRoutes.use(routePath('moderation'), privateAnswers, operatorsOnly);
-moderationRoutes.use(`${areaOf('moderation')}/*`, privateAnswers, operatorsOnly);
+moderationRoutes.use(areaPath('moderation'), privateAnswers, operatorsOnly);
 
 /** The confirmation each operator action leaves for the next page. */
 const DONE: Record<string, FlashCode> = {
@@ -297,6 +297,6 @@ moderationRoutes.post(routePath('moderateUser'), async (c) => {
   return c.redirect(back(c, form, name, 'moderare'), 303);
 });
 
-moderationRoutes.all(`${areaOf('moderation')}/*`, () => {
+moderationRoutes.all(areaPath('moderation'), () => {
   throw new NotFound();
 });

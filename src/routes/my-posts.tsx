@@ -18,7 +18,7 @@ import { optionalForm, privateAnswers } from '../http/helpers';
 import { editablePost, operatorLog } from '../http/owned-post';
 import { NotFound } from '../lib/errors';
 import { type FlashCode, isFlashCode } from '../lib/flash';
-import { areaOf, postHref, route, routePath, safeReturnPath } from '../lib/links';
+import { areaPath, postHref, route, routeBase, routePath, safeReturnPath } from '../lib/links';
 import { ACTION_WORDS, myPostDates, statusSummary } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { purgeForPost } from '../page-purge';
@@ -27,7 +27,7 @@ import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { responsiveUrl } from '../photos/urls';
 
 export const myPostsRoutes = new Hono<AppEnv>();
-myPostsRoutes.use(`${areaOf('myPosts')}/*`, privateAnswers, signedIn);
+myPostsRoutes.use(areaPath('myPosts'), privateAnswers, signedIn);
 
 /** The confirmation each action leaves for the next page. */
 const DONE: Record<string, FlashCode> = {
@@ -61,12 +61,12 @@ async function renderConfirmDelete(c: Context<AppEnv>, post: Post, error?: strin
   );
 }
 
-myPostsRoutes.get(`${routePath('editPost')}/sterge`, async (c) => {
+myPostsRoutes.get(routePath('deletePost'), async (c) => {
   const { post } = await editablePost(c);
   return renderConfirmDelete(c, post);
 });
 
-myPostsRoutes.post(`${routePath('editPost')}/sterge`, async (c) => {
+myPostsRoutes.post(routePath('deletePost'), async (c) => {
   const { post, user } = await editablePost(c);
   const db = c.get('db');
   const form = await optionalForm(c);
@@ -83,7 +83,7 @@ myPostsRoutes.post(`${routePath('editPost')}/sterge`, async (c) => {
   setFlash(c, 'sters');
   // The ad's own page is gone: never return there.
   const back = afterAction(form, fallback);
-  return c.redirect(back.startsWith('/anunt/') ? fallback : back, 303);
+  return c.redirect(back.startsWith(`${routeBase('post')}/`) ? fallback : back, 303);
 });
 
 myPostsRoutes.post(routePath('postAction'), async (c) => {
@@ -130,6 +130,6 @@ myPostsRoutes.get(routePath('myPosts'), async (c) => {
 });
 
 // Unknown lifecycle paths and methods.
-myPostsRoutes.all(`${routePath('editPost')}/*`, () => {
+myPostsRoutes.all(routePath('editPostAny'), () => {
   throw new NotFound();
 });

@@ -10,7 +10,7 @@ import type { AppEnv } from '../env';
 import { segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
-import { route } from '../lib/links';
+import { route, routeBase, routePath } from '../lib/links';
 import { truncate } from '../lib/text';
 import { StaticPage } from '../pages/StaticPage';
 
@@ -73,8 +73,8 @@ function renderPage(name: string): RenderedPage | null {
   return page;
 }
 
-pageRoutes.get('/static-page/*', (c) => {
-  const parsed = segmentsAfter(c.req.url, '/static-page');
+pageRoutes.get(routePath('staticPage'), (c) => {
+  const parsed = segmentsAfter(c.req.url, routeBase('staticPage'));
   if (parsed?.segments.length !== 1) throw new NotFound();
   const name = parsed.segments[0];
   const page = renderPage(name);
@@ -93,6 +93,6 @@ pageRoutes.get('/static-page/*', (c) => {
   });
 });
 
-pageRoutes.get('/static-page', () => {
+pageRoutes.get(routeBase('staticPage'), () => {
   throw new NotFound();
 });

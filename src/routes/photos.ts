@@ -6,6 +6,7 @@ import { countPhotosOfPost, countPhotosSince, getPhoto, getPostOwner, getServabl
 import type { AppEnv } from '../env';
 import { idParam, privateAnswers, submittedForm } from '../http/helpers';
 import { BadInput, NotFound, TooManyRequests } from '../lib/errors';
+import { parseId } from '../lib/ids';
 import { routePath } from '../lib/links';
 import { MAX_PHOTOS } from '../lib/post-form';
 import { deletePhotos } from '../photos/cleanup';
@@ -133,9 +134,8 @@ photoRoutes.post(routePath('photoUpload'), privateAnswers, async (c) => {
   let postId: number | null = null;
   const postValue = form.get('postId');
   if (kindValue === 'post' && typeof postValue === 'string' && postValue !== '') {
-    if (!/^[1-9]\d{0,9}$/.test(postValue))
-      throw new BadInput('Anunț necunoscut', { postId: 'Anunț necunoscut' });
-    postId = Number(postValue);
+    postId = parseId(postValue);
+    if (postId === null) throw new BadInput('Anunț necunoscut', { postId: 'Anunț necunoscut' });
     const post = await getPostOwner(db, postId);
     if (!post) throw new NotFound('Anunțul nu a fost găsit');
     requireOwner(c, post.userId);
@@ -174,7 +174,7 @@ photoRoutes.post(routePath('photoUpload'), privateAnswers, async (c) => {
 });
 
 /** Deletes a photo (its owner or an operator): the row and every object in R2. */
-photoRoutes.delete('/api/poze/:id', privateAnswers, async (c) => {
+photoRoutes.delete(routePath('photoDelete'), privateAnswers, async (c) => {
   const id = idParam(c.req.param('id'), PHOTO_NOT_FOUND);
   requireWriter(c);
   const photo = await getPhoto(c.get('db'), id);
@@ -184,6 +184,6 @@ photoRoutes.delete('/api/poze/:id', privateAnswers, async (c) => {
   return c.json({ deleted: id });
 });
 
-photoRoutes.all('/api/poze/*', () => {
+photoRoutes.all(routePath('photoAny'), () => {
   throw notFound();
 });

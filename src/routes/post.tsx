@@ -18,7 +18,7 @@ import { markPrivate } from '../http/helpers';
 import { bucharestDay, DAY_MS, formatDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
 import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
-import { authorPath, link, listingPath, postPath, route } from '../lib/links';
+import { authorPath, link, listingPath, postPath, route, routeBase, routePath } from '../lib/links';
 import { maskPhones } from '../lib/phone';
 import { plural } from '../lib/plural';
 import { describeFields, parseStoredFields } from '../lib/post-fields';
@@ -42,7 +42,7 @@ function categoryOf(tree: CategoryTree, id: number | null) {
 }
 
 async function adPage(c: Context<AppEnv>) {
-  const parsed = segmentsAfter(c.req.url, '/anunt');
+  const parsed = segmentsAfter(c.req.url, routeBase('post'));
   if (!parsed || parsed.segments.length < 1 || parsed.segments.length > 2) throw new NotFound();
   const target = parseSlugId(parsed.segments[parsed.segments.length - 1]);
   if (!target) throw new NotFound();
@@ -215,7 +215,7 @@ async function controlPanels(
   return out;
 }
 
-postRoutes.get('/anunt', () => {
+postRoutes.get(routeBase('post'), () => {
   throw new NotFound();
 });
-postRoutes.get('/anunt/*', adPage);
+postRoutes.get(routePath('post'), adPage);

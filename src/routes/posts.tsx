@@ -10,7 +10,7 @@ import type { AppEnv } from '../env';
 import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
-import { authorPath, listingPath, route } from '../lib/links';
+import { authorPath, listingPath, route, routeBase, routePath } from '../lib/links';
 import { sharedDataMaxAgeMs } from '../page-cache';
 import { AuthorPage } from '../pages/AuthorPage';
 import { ListingPage } from '../pages/ListingPage';
@@ -92,7 +92,7 @@ function legacyCategory(tree: CategoryTree, id: number): Resolved {
 }
 
 async function listing(c: Context<AppEnv>) {
-  const parsed = segmentsAfter(c.req.url, '/anunturi');
+  const parsed = segmentsAfter(c.req.url, routeBase('posts'));
   if (!parsed) throw new NotFound();
   const { segments } = parsed;
   if (segments[0] === 'de') return authorListing(c, segments.slice(1));
@@ -210,5 +210,5 @@ async function authorListing(c: Context<AppEnv>, segments: string[]) {
   );
 }
 
-postsRoutes.get('/anunturi', listing);
-postsRoutes.get('/anunturi/*', listing);
+postsRoutes.get(routeBase('posts'), listing);
+postsRoutes.get(routePath('posts'), listing);

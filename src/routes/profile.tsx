@@ -15,7 +15,7 @@ import { setFlash } from '../flash';
 import { avatarUrl } from '../http/account-links';
 import { inBackground, privateAnswers } from '../http/helpers';
 import { BadInput, HttpError } from '../lib/errors';
-import { areaOf, route, routePath } from '../lib/links';
+import { areaPath, route, routePath } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
 import { purgeForAuthor } from '../page-purge';
 import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
@@ -24,7 +24,7 @@ import { ingestPhoto } from '../photos/ingest';
 import { uploadRefusal } from '../platform/rate-limits';
 
 export const profileRoutes = new Hono<AppEnv>();
-profileRoutes.use(`${areaOf('profile')}/*`, privateAnswers, signedIn);
+profileRoutes.use(areaPath('profile'), privateAnswers, signedIn);
 
 async function render(
   c: Context<AppEnv>,

@@ -31,9 +31,10 @@ import {
 } from '../db/saved-searches';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
-import { privateAnswers } from '../http/helpers';
+import { idParam, privateAnswers } from '../http/helpers';
 import { BadInput, NotFound } from '../lib/errors';
-import { postPath, route } from '../lib/links';
+import { parseIds } from '../lib/ids';
+import { postHref, route, routePath } from '../lib/links';
 import { shownStatus } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { type SavedItem, SavedPage, type SavedState } from '../pages/SavedPage';
@@ -50,12 +51,13 @@ export const savedRoutes = new Hono<AppEnv>();
 
 // Every answer here is personal (a person's favourites and saved searches): private and never stored.
 for (const path of [
-  '/salvate',
-  '/salvate/*',
-  '/api/salvate',
-  '/api/salvate/*',
-  '/cont/cautari',
-  '/cont/cautari/*',
+  routePath('favourites'),
+  routePath('favourite'),
+  routePath('favouriteNotice'),
+  routePath('favouritesApi'),
+  routePath('favouritesSync'),
+  routePath('savedSearches'),
+  routePath('savedSearchAction'),
 ])
   savedRoutes.use(path, privateAnswers);
 
@@ -65,8 +67,7 @@ function wantsJson(c: Context<AppEnv>): boolean {
 }
 
 function positiveId(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw new NotFound('Anunțul nu a fost găsit');
-  return Number(raw);
+  return idParam(raw, 'Anunțul nu a fost găsit');
 }
 
 /** The same-site page a form was posted from (its Referer), else `fallback`. */
@@ -99,11 +100,7 @@ function field(form: FormData, name: string): string {
 /** Ids in `?ids=1.2.3` (the browser's list), at most MAX_MERGE_IDS. */
 function idsParam(raw: string | undefined): number[] {
   if (!raw) return [];
-  return raw
-    .split(/[.,]/)
-    .filter((s) => /^[1-9]\d{0,9}$/.test(s))
-    .map(Number)
-    .slice(0, MAX_MERGE_IDS);
+  return parseIds(raw.split(/[.,]/)).slice(0, MAX_MERGE_IDS);
 }
 
 function stateOf(post: FavouriteRow['post'], now: number): SavedState {
@@ -127,10 +124,9 @@ function toItem(row: FavouriteRow, tree: CategoryTree, now: number, signedIn: bo
       state: 'gone',
     };
   const photo = parsePhotoRef(post.photo);
-  const slug = tree.byId.get(post.categoryId)?.slug ?? 'diverse';
   return {
     postId: row.postId,
-    href: postPath({ id: row.postId, slug: post.slug }, slug),
+    href: postHref(tree, { id: row.postId, slug: post.slug, categoryId: post.categoryId }),
     title: post.title,
     price: formatPrice(post.price, post.currency),
     locality: post.locality,
@@ -144,7 +140,7 @@ function toItem(row: FavouriteRow, tree: CategoryTree, now: number, signedIn: bo
   };
 }
 
-savedRoutes.get('/salvate', async (c) => {
+savedRoutes.get(routePath('favourites'), async (c) => {
   const user = c.get('user');
   const db = c.get('db');
   const tree = await getCategoryTreeCached(db);
@@ -156,14 +152,14 @@ savedRoutes.get('/salvate', async (c) => {
     <SavedPage
       signedIn={!!user}
       items={rows.map((r) => toItem(r, tree, now, !!user))}
-      loginHref={route('login', {}, { redirect_url: '/salvate' })}
+      loginHref={route('login', {}, { redirect_url: route('favourites') })}
     />,
     { title: 'Salvate', noindex: true, islands: ['favourites'] },
   );
 });
 
 /** The signed-in person's saved ids (the island marks the hearts with them). */
-savedRoutes.get('/api/salvate', async (c) => {
+savedRoutes.get(routePath('favouritesApi'), async (c) => {
   const user = requireUser(c);
   return c.json({ ids: await favouriteIds(c.env.DB, user.id), max: MAX_FAVOURITES });
 });
@@ -172,7 +168,7 @@ savedRoutes.get('/api/salvate', async (c) => {
  * The browser's list merged into the account at sign-in: `{ ids: number[] }` (at most
  * MAX_MERGE_IDS; more is refused). Idempotent; the account's cap holds. Answers the saved ids.
  */
-savedRoutes.post('/api/salvate/sincronizare', async (c) => {
+savedRoutes.post(routePath('favouritesSync'), async (c) => {
   const user = requireUser(c);
   let body: unknown;
   try {
@@ -195,12 +191,12 @@ savedRoutes.post('/api/salvate/sincronizare', async (c) => {
  * The heart: `do` = `adauga`, `scoate`, or nothing (toggle, the neutral heart of public pages).
  * Anonymous visitors without JavaScript are sent to sign in and back.
  */
-savedRoutes.post('/salvate/:postId', async (c) => {
+savedRoutes.post(routePath('favourite'), async (c) => {
   const postId = positiveId(c.req.param('postId'));
   const user = c.get('user');
   if (!user) {
     if (wantsJson(c)) requireUser(c);
-    return loginRedirect(c, backTo(c, '/salvate'));
+    return loginRedirect(c, backTo(c, route('favourites')));
   }
   const action = field(await formOf(c), 'do');
   const now = Date.now();
@@ -219,11 +215,11 @@ savedRoutes.post('/salvate/:postId', async (c) => {
   }
   if (wantsJson(c)) return c.json({ saved });
   setFlash(c, saved ? 'favorit-adaugat' : 'favorit-scos');
-  return c.redirect(backTo(c, '/salvate'), 303);
+  return c.redirect(backTo(c, route('favourites')), 303);
 });
 
 /** The price-drop mail on or off for one saved ad (checkbox `notify`). */
-savedRoutes.post('/salvate/:postId/notificare', async (c) => {
+savedRoutes.post(routePath('favouriteNotice'), async (c) => {
   const postId = positiveId(c.req.param('postId'));
   const user = requireUser(c);
   const on = field(await formOf(c), 'notify') === '1';
@@ -231,14 +227,13 @@ savedRoutes.post('/salvate/:postId/notificare', async (c) => {
     throw new NotFound('Anunțul nu este printre cele salvate.');
   if (wantsJson(c)) return c.json({ notify: on });
   setFlash(c, 'favorit-notificare');
-  return c.redirect('/salvate', 303);
+  return c.redirect(route('favourites'), 303);
 });
 
 // ---- Saved searches ---------------------------------------------------------------------------
 
 function searchId(raw: string | undefined): number {
-  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) throw new NotFound('Căutarea nu a fost găsită');
-  return Number(raw);
+  return idParam(raw, 'Căutarea nu a fost găsită');
 }
 
 async function renderSearches(
@@ -271,7 +266,7 @@ async function renderSearches(
   );
 }
 
-savedRoutes.get('/cont/cautari', async (c) => {
+savedRoutes.get(routePath('savedSearches'), async (c) => {
   const pendingRaw = c.req.query('adauga');
   const user = c.get('user');
   if (!user)
@@ -283,11 +278,11 @@ savedRoutes.get('/cont/cautari', async (c) => {
 });
 
 /** Saves a search (`query`: its /cautare query string). Anonymous: sign in, then confirm. */
-savedRoutes.post('/cont/cautari', async (c) => {
+savedRoutes.post(routePath('savedSearches'), async (c) => {
   const form = await formOf(c);
   const raw = field(form, 'query').slice(0, 2000);
   const user = c.get('user');
-  if (!user) return loginRedirect(c, `/cont/cautari?adauga=${encodeURIComponent(raw)}`);
+  if (!user) return loginRedirect(c, route('savedSearches', {}, { adauga: raw }));
   requireWriter(c);
   const tree = await getCategoryTreeCached(c.get('db'));
   const query = canonicalQuery(raw, tree);
@@ -304,7 +299,7 @@ savedRoutes.post('/cont/cautari', async (c) => {
   return c.redirect(searchPathOf(query), 303);
 });
 
-savedRoutes.post('/cont/cautari/:id/:action{redenumeste|opreste|reia|sterge}', async (c) => {
+savedRoutes.post(routePath('savedSearchAction'), async (c) => {
   const user = requireWriter(c);
   const id = searchId(c.req.param('id'));
   const action = c.req.param('action');
@@ -335,5 +330,5 @@ savedRoutes.post('/cont/cautari/:id/:action{redenumeste|opreste|reia|sterge}', a
   // Someone else's search answers exactly like a missing one.
   if (!ok) throw new NotFound('Căutarea nu a fost găsită');
   setFlash(c, action === 'sterge' ? 'cautare-stearsa' : 'cautare-modificata');
-  return c.redirect('/cont/cautari', 303);
+  return c.redirect(route('savedSearches'), 303);
 });

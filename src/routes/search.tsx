@@ -13,7 +13,7 @@ import { parsePageSegment, segmentsAfter } from '../http/browse-paths';
 import { ATOM_CONTENT_TYPE, renderAtom } from '../lib/atom';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
-import { absoluteUrl, postHref, route } from '../lib/links';
+import { absoluteUrl, postHref, route, routeBase, routePath } from '../lib/links';
 import { LOCALITIES } from '../lib/localities';
 import { maskPhones } from '../lib/phone';
 import { type ParsedSearch, parseSearchParams, searchQueryOf } from '../lib/search-params';
@@ -157,7 +157,7 @@ async function search(c: Context<AppEnv>) {
 
 /** `/cautare/<q>[/pagina-<n>]` and `/cautare/pagina-<n>`: 301 to the query-string address. */
 function pathForm(c: Context<AppEnv>) {
-  const parsed = segmentsAfter(c.req.url, '/cautare');
+  const parsed = segmentsAfter(c.req.url, routeBase('search'));
   if (!parsed || parsed.segments.length > 2) throw new NotFound();
   const url = new URL(c.req.url);
   const params = new URLSearchParams(url.search);
@@ -181,5 +181,5 @@ function pathForm(c: Context<AppEnv>) {
   return c.redirect(`${route('search')}${qs ? `?${qs}` : ''}`, 301);
 }
 
-searchRoutes.get('/cautare', search);
-searchRoutes.get('/cautare/*', pathForm);
+searchRoutes.get(routeBase('search'), search);
+searchRoutes.get(routePath('search'), pathForm);

@@ -5,7 +5,7 @@ import { sitemapAds, sitemapPartStart, sitemapSummary } from '../db/sitemap';
 import type { AppEnv } from '../env';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
-import { absoluteUrl, listingPath, postHref, route } from '../lib/links';
+import { absoluteUrl, listingPath, postHref, route, routePath } from '../lib/links';
 
 export const sitemapRoutes = new Hono<AppEnv>();
 
@@ -62,7 +62,7 @@ function xml(c: Context<AppEnv>, body: string) {
   });
 }
 
-sitemapRoutes.get('/sitemap.xml', async (c) => {
+sitemapRoutes.get(routePath('sitemap'), async (c) => {
   const db = c.get('db');
   const siteUrl = c.env.SITE_URL;
   const now = Date.now();
@@ -106,7 +106,7 @@ sitemapRoutes.get('/sitemap.xml', async (c) => {
 });
 
 /** Crawlers: everything public, nothing private, and where the sitemap is. */
-sitemapRoutes.get('/robots.txt', (c) => {
+sitemapRoutes.get(routePath('robots'), (c) => {
   const siteUrl = c.env.SITE_URL;
   const lines = [
     'User-agent: *',

@@ -18,7 +18,7 @@ import type { Bindings } from '../env';
 import { enqueue } from '../jobs/queue';
 import type { PriceDropJob, SavedSearchDigestJob } from '../jobs/types';
 import { bucharestDay } from '../lib/dates';
-import { absoluteUrl, postPath } from '../lib/links';
+import { absoluteUrl, categorySlugOf, postHref, postPath, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
 import { type Currency, formatPrice } from '../lib/price';
 import { renderMailHtml } from '../mail/layout';
@@ -87,7 +87,7 @@ export async function runSavedSearchDigest(job: SavedSearchDigestJob, env: Bindi
         capped: found.total >= MAX_CANDIDATES,
         ads: found.hits.map((hit) => ({
           title: maskPhones(hit.title),
-          url: absoluteUrl(site, postPath(hit, tree.byId.get(hit.categoryId)?.slug ?? 'diverse')),
+          url: absoluteUrl(site, postHref(tree, hit)),
           price: formatPrice(hit.price, hit.currency),
           locality: hit.locality,
           photoUrl: photoUrl(site, hit.photo),
@@ -102,7 +102,7 @@ export async function runSavedSearchDigest(job: SavedSearchDigestJob, env: Bindi
       name: to.name,
       siteUrl: site,
       sections,
-      manageUrl: absoluteUrl(site, '/cont/cautari'),
+      manageUrl: absoluteUrl(site, route('savedSearches')),
       unsubscribeAllUrl: unsubscribeAll,
     };
     await sendMail(env, {
@@ -171,7 +171,7 @@ export async function runPriceDrop(job: PriceDropJob, env: Bindings): Promise<vo
   if (claimed.length === 0) return;
   const tree = await getCategoryTreeCached(db);
   const site = env.SITE_URL;
-  const url = absoluteUrl(site, postPath(post, tree.byId.get(post.category_id)?.slug ?? 'diverse'));
+  const url = absoluteUrl(site, postPath(post, categorySlugOf(tree, post.category_id)));
   const newPrice = formatPrice(post.price, post.currency) ?? '';
   let failed: unknown = null;
   for (const { userId, priceAtSave } of claimed) {
@@ -188,7 +188,7 @@ export async function runPriceDrop(job: PriceDropJob, env: Bindings): Promise<vo
         newPrice,
         locality: post.locality,
         photoUrl: photoUrl(site, parsePhotoRef(post.photo)),
-        manageUrl: absoluteUrl(site, '/salvate'),
+        manageUrl: absoluteUrl(site, route('favourites')),
         unsubscribeUrl: unsubscribe,
       };
       await sendMail(env, {

@@ -4,7 +4,7 @@
 import { type CategoryTree, categoryLookupOf } from '../db/categories';
 import type { SearchHit } from '../db/search';
 import { searchText } from '../db/search-text';
-import { link } from '../lib/links';
+import { route } from '../lib/links';
 import { type ParsedSearch, parseSearchParams, searchQueryOf } from '../lib/search-params';
 
 /** Ads listed per saved search in one digest at most. */
@@ -23,7 +23,7 @@ function parse(query: string, tree: CategoryTree): ParsedSearch | null {
 export function canonicalQuery(query: string, tree: CategoryTree): string | null {
   const parsed = parse(query.replace(/^\?/, ''), tree);
   if (!parsed) return null;
-  const path = link('/cautare', {}, searchQueryOf(parsed.form));
+  const path = route('search', {}, searchQueryOf(parsed.form));
   const i = path.indexOf('?');
   return i < 0 ? '' : path.slice(i + 1);
 }
@@ -47,7 +47,7 @@ export function defaultSearchName(query: string, tree: CategoryTree): string {
 
 /** The /cautare address of a saved search (its "all results" link). */
 export function searchPathOf(query: string): string {
-  return query ? `/cautare?${query}` : '/cautare';
+  return query ? `${route('search')}?${query}` : route('search');
 }
 
 /**

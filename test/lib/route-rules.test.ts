@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ID, parseId, parseIds } from '../../src/lib/ids';
-import { categorySlugOf, isInArea, postHref, routePath, UNCACHED_AREAS } from '../../src/lib/links';
+import {
+  areaPath,
+  categorySlugOf,
+  ID_PATTERN,
+  isInArea,
+  postHref,
+  ROUTES,
+  route,
+  routeBase,
+  routePath,
+  UNCACHED_AREAS,
+} from '../../src/lib/links';
 import { adPageStatus, myPostDates, statusSummary } from '../../src/lib/post-status';
 import { isCacheablePath } from '../../src/page-cache';
 
@@ -113,5 +124,28 @@ describe('routePath: the sub-apps answer the addresses route() builds', () => {
     ['home', '/'],
   ] as const)('%s → %s', (name, path) => {
     expect(routePath(name)).toBe(path);
+  });
+});
+
+describe('routePath: the Hono path of every route, from the one table', () => {
+  it('writes numeric and word-list parameters once, as Hono patterns', () => {
+    expect(routePath('conversation')).toBe('/mesaje/:id{[0-9]+}');
+    expect(routePath('conversationBlock')).toBe('/mesaje/:id{[0-9]+}/:action{blocheaza|deblocheaza}');
+    expect(routePath('savedSearchAction')).toBe('/cont/cautari/:id/:action{redenumeste|opreste|reia|sterge}');
+    expect(routePath('editPostAny')).toBe('/posts/edit/:postId/*');
+    expect(routePath('post')).toBe('/anunt/*');
+    expect(routeBase('post')).toBe('/anunt');
+    expect(routeBase('home')).toBe('/');
+    expect(areaPath('moderation')).toBe('/moderare/*');
+  });
+  it('builds links to typed parameters by their plain name', () => {
+    expect(route('conversation', { id: 12 })).toBe('/mesaje/12');
+    expect(route('conversationBlock', { id: 12, action: 'blocheaza' })).toBe('/mesaje/12/blocheaza');
+    expect(route('savedSearchAction', { id: 3, action: 'sterge' })).toBe('/cont/cautari/3/sterge');
+  });
+  it('leaves no bracket of the table in any Hono path', () => {
+    for (const name of Object.keys(ROUTES) as (keyof typeof ROUTES)[]) {
+      expect(routePath(name).replace(`{${ID_PATTERN}}`, '')).not.toMatch(/[[\]]/);
+    }
   });
 });
