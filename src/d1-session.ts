@@ -18,6 +18,7 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   const carried = validBookmark(getCookie(c, BOOKMARK_COOKIE));
   const session = openSession(c.env.DB, writes ? 'first-primary' : (carried ?? 'first-unconstrained'));
   c.set('db', session.db);
+  c.set('d1', session.d1);
   await next();
   // Only an unsafe request that went through (a refusal or a failure wrote nothing) hands out a bookmark.
   if (!writes || c.res.status >= 400) return;

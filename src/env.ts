@@ -29,7 +29,10 @@ export interface CurrentUser extends User {
 }
 
 export interface Variables {
+  /** The request's D1 session (src/d1-session.ts), through Drizzle. */
   db: Db;
+  /** The same session as a D1 handle, for db/ modules that take one. Never `c.env.DB`. */
+  d1: D1Database;
   /** Our users row for the verified session, or null when signed out. */
   user: CurrentUser | null;
   /** Per-request CSP nonce for inline scripts (JSON-LD is data, not script). */

@@ -4,7 +4,8 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { maskPhones } from '../lib/phone';
-import { type Conversation, conversations, photos, posts, users } from './schema';
+import { firstPhotoOfSql } from './fragments';
+import { type Conversation, conversations, posts, users } from './schema';
 
 /** New conversations a person may open in a day (the per-minute limit is the MESSAGE_LIMITER binding). */
 export const DAILY_CONVERSATIONS = 20;
@@ -187,9 +188,7 @@ export async function listInbox(db: Db, userId: number, limit = 100): Promise<In
       postTitle: conversations.postTitle,
       postSlug: posts.slug,
       categoryId: posts.categoryId,
-      photo: sql<
-        string | null
-      >`(SELECT json_object('id', ${photos.id}, 'fileName', ${photos.fileName}, 'width', ${photos.width}, 'height', ${photos.height}) FROM ${photos} WHERE ${photos.postId} = ${conversations.postId} AND ${photos.kind} = 'post' ORDER BY ${photos.position}, ${photos.id} LIMIT 1)`,
+      photo: sql<string | null>`${sql.raw(firstPhotoOfSql('"conversations"."post_id"'))}`,
       otherName: sql<string>`(SELECT name FROM users WHERE users.id = CASE WHEN ${conversations.buyerId} = ${userId} THEN ${conversations.sellerId} ELSE ${conversations.buyerId} END)`,
       lastMessageAt: conversations.lastMessageAt,
       lastPreview: conversations.lastPreview,

@@ -3,10 +3,12 @@
 // many crons or retries run at once, each ad gets one reminder per expiry date and stage.
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../env';
-import type { ExpiryStage } from '../jobs/types';
 import { DAY_MS } from '../lib/dates';
 import { FALLBACK_CATEGORY_SLUG } from '../lib/links';
 import { categories, expiryReminders, posts } from './schema';
+
+/** Before an ad expires ('soon') and once after it has ('expired'). */
+export type ExpiryStage = 'soon' | 'expired';
 
 /** Ads expiring within this long get the first reminder. */
 export const REMIND_BEFORE_MS = 3 * DAY_MS;

@@ -1,6 +1,7 @@
 // Favourites ("Salvate"): the ads a signed-in person saved, with the price when saved and whether
 // a lower price is mailed to them. The browser keeps an anonymous visitor's list; it merges here
 // at sign-in (mergeFavourites). Counts are capped in D1, inside the writing statement.
+import { firstPhotoSql } from './fragments';
 import type { PostStatus } from './schema';
 
 /** Saved ads per person at most (the merge from the browser stops there too). */
@@ -30,8 +31,7 @@ export interface FavouriteRow {
   } | null;
 }
 
-const PHOTO = `(SELECT json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height)
-  FROM photos ph WHERE ph.post_id = p.id AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`;
+const PHOTO = firstPhotoSql('p');
 
 /**
  * Saves an ad for a person (idempotent), at the ad's current price, unless they already hold
@@ -232,4 +232,29 @@ export async function releasePriceDrop(d1: D1Database, postId: number, userId: n
     )
     .bind(postId, userId, version)
     .run();
+}
+
+/** An ad as the price-drop mail shows it (its author not banned), or null. */
+export interface PriceDropPost {
+  id: number;
+  title: string;
+  slug: string;
+  price: number;
+  currency: 'RON' | 'EUR';
+  locality: string;
+  category_id: number;
+  status: string;
+  version: number;
+  photo: string | null;
+}
+
+export async function getPriceDropPost(d1: D1Database, postId: number): Promise<PriceDropPost | null> {
+  return d1
+    .prepare(
+      `SELECT p.id, p.title, p.slug, p.price, p.currency, p.locality, p.category_id, p.status, p.version,
+        ${PHOTO} AS photo
+       FROM posts p WHERE p.id = ? AND p.author_banned = 0`,
+    )
+    .bind(postId)
+    .first<PriceDropPost>();
 }

@@ -25,7 +25,12 @@ export function visibleAd(now: number): SQL {
  * position, the oldest first on a tie. SQL over the posts table named `table` (index photos_post).
  */
 export function firstPhotoSql(table: string): string {
-  return `(SELECT json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height) FROM photos ph WHERE ph.post_id = ${table}.id AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`;
+  return firstPhotoOfSql(`${table}.id`);
+}
+
+/** firstPhotoSql for the ad whose id is the SQL expression `postId` (a column of another table). */
+export function firstPhotoOfSql(postId: string): string {
+  return `(SELECT json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height) FROM photos ph WHERE ph.post_id = ${postId} AND ph.kind = 'post' ORDER BY ph.position, ph.id LIMIT 1)`;
 }
 
 /** firstPhotoSql as a Drizzle column of a query over `posts` (read it with parsePhotoRef). */

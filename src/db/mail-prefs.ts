@@ -2,7 +2,7 @@
 // mail_optouts), on /cont/notificari or with the one-click unsubscribe link of a mail.
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../env';
-import type { MailKind } from '../mail/kinds';
+import type { MailKind } from '../lib/mail-kinds';
 import { mailOptouts } from './schema';
 
 export async function isMailKindOn(db: Db, userId: number, kind: MailKind): Promise<boolean> {

@@ -9,6 +9,8 @@ export type SessionStart = 'first-primary' | 'first-unconstrained' | (string & {
 
 export interface DbSession {
   db: Db;
+  /** The same session for the modules of db/ that write their SQL by hand (`prepare`). */
+  d1: D1Database;
   /** The position of the last query this request ran (null before any). */
   bookmark(): string | null;
 }
@@ -20,9 +22,11 @@ export function openDb(binding: D1Database): Db {
 
 export function openSession(binding: D1Database, start: SessionStart): DbSession {
   const session = binding.withSession(start);
+  // D1's session has the database's prepare/batch; its type asks for a database.
+  const d1 = session as unknown as D1Database;
   return {
-    // Drizzle's D1 driver runs on a session too (same prepare/batch), but its type asks for a database.
-    db: drizzle(session as unknown as D1Database, { schema }),
+    d1,
+    db: drizzle(d1, { schema }),
     bookmark: () => session.getBookmark(),
   };
 }

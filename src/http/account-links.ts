@@ -5,13 +5,10 @@ import { getPhoto } from '../db/photos';
 import type { CurrentUser, Db } from '../env';
 import { route } from '../lib/links';
 import { plural } from '../lib/plural';
+import type { AccountMenuLink } from '../pages/AccountPage';
 import { responsiveUrl } from '../photos/urls';
 
-export interface AccountMenuLink {
-  label: string;
-  href: string;
-  method?: 'post';
-}
+export type { AccountMenuLink } from '../pages/AccountPage';
 
 export interface AccountInfo {
   signedIn: boolean;

@@ -4,10 +4,10 @@ import { deleteStaleDrafts, expirePosts } from '../db/lifecycle';
 import { openDb } from '../db/session';
 import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
-import { cleanupConversations } from '../messages/cleanup';
 import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
-import { enqueueSavedSearchDigests } from '../saved/jobs';
+import { cleanupConversations } from './conversation-cleanup';
 import { enqueueExpiryReminders } from './expiry-reminder';
+import { enqueueSavedSearchDigests } from './saved-search-digest';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
 const MAX_SPELLING_ROUNDS = 200;

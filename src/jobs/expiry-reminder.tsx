@@ -1,8 +1,7 @@
 // Expiry reminders: the daily cron claims the ads due a reminder and puts one job per owner and stage
 // on the queue; the job writes one mail listing those ads, each with its one-click renewal link.
-import { drizzle } from 'drizzle-orm/d1';
 import { claimExpiryReminders, releaseReminders, takeReminders } from '../db/expiry-reminders';
-import * as schema from '../db/schema';
+import { openDb } from '../db/session';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl, postPath, route } from '../lib/links';
 import { ExpiryMail, expirySubject, expiryText } from '../mail/expiry';
@@ -29,7 +28,7 @@ export async function runExpiryReminder(
   env: Bindings,
   now = Date.now(),
 ): Promise<void> {
-  const db = drizzle(env.DB, { schema });
+  const db = openDb(env.DB);
   const { taken, posts } = await takeReminders(db, job.userId, job.stage, now);
   if (posts.length === 0) return;
   const to = await mailRecipient(db, job.userId, 'expiry');

@@ -1,6 +1,5 @@
 // The hourly cron (the second schedule in wrangler.toml): the operators' digest of new reports.
-import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '../db/schema';
+import { openDb } from '../db/session';
 import type { Bindings } from '../env';
 import { enqueueReportsDigest } from './moderation';
 
@@ -8,6 +7,6 @@ import { enqueueReportsDigest } from './moderation';
 export const HOURLY_CRON = '7 * * * *';
 
 export async function runHourly(env: Bindings, now: number): Promise<{ digests: number }> {
-  const db = drizzle(env.DB, { schema });
+  const db = openDb(env.DB);
   return { digests: await enqueueReportsDigest(env, db, now) };
 }

@@ -1,6 +1,5 @@
 // Moderation mails through the queue: the notice to an author whose ad was hidden or put on hold,
 // and the operators' hourly digest of new reports (at most one an hour, claimed in D1).
-import { drizzle } from 'drizzle-orm/d1';
 import { operatorIds } from '../auth/config';
 import {
   claimDigestSlot,
@@ -9,7 +8,7 @@ import {
   newReports,
   operatorUserIds,
 } from '../db/mail-moderation';
-import * as schema from '../db/schema';
+import { openDb } from '../db/session';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl, FALLBACK_CATEGORY_SLUG, postPath, route } from '../lib/links';
 import { renderMailHtml } from '../mail/layout';
@@ -41,7 +40,7 @@ export async function notifyModeration(
 }
 
 export async function runModerationNotice(job: ModerationNoticeJob, env: Bindings): Promise<void> {
-  const db = drizzle(env.DB, { schema });
+  const db = openDb(env.DB);
   const post = await moderationNoticePost(db, job.postId);
   // The operator may have changed their mind before the job ran: then there is nothing to say.
   if (!post || post.status !== job.action) return;
@@ -86,7 +85,7 @@ export async function enqueueReportsDigest(env: Bindings, db: Db, now: number): 
 }
 
 export async function runReportsDigest(job: ReportsDigestJob, env: Bindings): Promise<void> {
-  const db = drizzle(env.DB, { schema });
+  const db = openDb(env.DB);
   const to = await mailRecipient(db, job.userId, 'reports');
   if (!to) return;
   const [total, rows] = await Promise.all([

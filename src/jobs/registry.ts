@@ -1,10 +1,11 @@
 // The handler of each kind of job (types.ts): the consumer dispatches by `kind`. A handler throws to
 // have its job retried; it returns normally when the job is done or has nothing left to do.
 import type { Bindings } from '../env';
-import { runMessageUnread } from '../messages/notices';
-import { runPriceDrop, runSavedSearchDigest } from '../saved/jobs';
 import { runExpiryReminder } from './expiry-reminder';
+import { runMessageUnread } from './message-unread';
 import { runModerationNotice, runReportsDigest } from './moderation';
+import { runPriceDrop } from './price-drop';
+import { runSavedSearchDigest } from './saved-search-digest';
 import { runSendMail } from './send-mail';
 import type { JobKind, JobOf } from './types';
 

@@ -1,13 +1,12 @@
 // The `send-mail` job: a written mail to one person, if they still want it.
-import { drizzle } from 'drizzle-orm/d1';
-import * as schema from '../db/schema';
+import { openDb } from '../db/session';
 import type { Bindings } from '../env';
 import { mailRecipient } from '../mail/recipient';
 import { sendMail } from '../mail/send';
 import type { SendMailJob } from './types';
 
 export async function runSendMail(job: SendMailJob, env: Bindings): Promise<void> {
-  const db = drizzle(env.DB, { schema });
+  const db = openDb(env.DB);
   const to = await mailRecipient(db, job.userId, job.mailKind);
   if (!to) return;
   await sendMail(env, {

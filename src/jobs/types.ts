@@ -1,6 +1,7 @@
 // Every kind of background job: a discriminated union on `kind`. Each feature adds its variant here
 // and its handler in registry.ts (the compiler then insists on both).
-import type { MailKind } from '../mail/kinds';
+import type { ExpiryStage } from '../db/expiry-reminders';
+import type { MailKind } from '../lib/mail-kinds';
 
 /**
  * A mail already written, to one person: the handler asks `mailRecipient` at send time, so a person
@@ -16,7 +17,7 @@ export interface SendMailJob {
   headers?: Record<string, string>;
 }
 
-/** A private message left unread ten minutes (src/messages/notices.ts). */
+/** A private message left unread ten minutes (src/jobs/message-unread.ts). */
 export interface MessageUnreadJob {
   kind: 'message-unread';
   conversationId: number;
@@ -44,8 +45,7 @@ export interface PriceDropJob {
   newPrice: number;
 }
 
-/** Before an ad expires ('soon') and once after it has ('expired'). */
-export type ExpiryStage = 'soon' | 'expired';
+export type { ExpiryStage } from '../db/expiry-reminders';
 
 /** One mail to an owner listing their ads whose reminder of this stage was claimed and not yet sent. */
 export interface ExpiryReminderJob {

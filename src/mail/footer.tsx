@@ -1,5 +1,5 @@
 // The footer every non-transactional mail shares: why it came, and how to stop it.
-import { MAIL_KINDS, type MailKind } from './kinds';
+import { MAIL_KINDS, type MailKind } from '../lib/mail-kinds';
 import { mailStyles } from './layout';
 
 export interface MailFooterProps {

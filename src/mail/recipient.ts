@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { isMailKindOn } from '../db/mail-prefs';
 import { users } from '../db/schema';
 import type { Db } from '../env';
-import type { MailKind } from './kinds';
+import type { MailKind } from '../lib/mail-kinds';
 
 export interface MailRecipient {
   userId: number;

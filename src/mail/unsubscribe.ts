@@ -7,8 +7,8 @@ import { setMailKind } from '../db/mail-prefs';
 import { pauseSavedSearchByMail } from '../db/saved-searches';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl, route } from '../lib/links';
+import { isMailKind, type MailKind } from '../lib/mail-kinds';
 import { signToken, verifyToken } from '../lib/signed-token';
-import { isMailKind, type MailKind } from './kinds';
 
 /** Unsubscribe links stay valid this long (a year: people find old mails). */
 export const UNSUBSCRIBE_TTL_MS = 365 * 86_400_000;

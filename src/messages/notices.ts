@@ -1,29 +1,9 @@
 // The e-mail notice of a message left unread: the conversation's alarm enqueues a `message-unread`
-// job; the job (run by the queue consumer) checks the message is still unread, asks mailRecipient
-// whether the person wants it, and sends the mail.
-import { drizzle } from 'drizzle-orm/d1';
-import { getConversation } from '../db/conversations';
-import * as schema from '../db/schema';
-import { findUserById } from '../db/users';
+// job; src/jobs/message-unread.ts runs it.
 import type { Bindings } from '../env';
+import { NOTICE_EXCERPT } from '../jobs/message-unread';
 import { enqueue } from '../jobs/queue';
-import type { MessageUnreadJob } from '../jobs/types';
-import { absoluteUrl, route } from '../lib/links';
-import { maskPhones } from '../lib/phone';
-import { renderMailHtml } from '../mail/layout';
-import {
-  MessageNoticeMail,
-  type MessageNoticeProps,
-  messageNoticeSubject,
-  messageNoticeText,
-} from '../mail/message-notice';
-import { mailRecipient } from '../mail/recipient';
-import { sendMail } from '../mail/send';
-import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
 import type { RoomMessage } from './room';
-
-/** Characters of the message the mail quotes. */
-export const NOTICE_EXCERPT = 300;
 
 export interface UnreadNotice {
   conversationId: number;
@@ -39,42 +19,5 @@ export async function notifyUnread(env: Bindings, notice: UnreadNotice): Promise
     senderId: notice.message.senderId,
     messageId: notice.message.id,
     excerpt: [...notice.message.body].slice(0, NOTICE_EXCERPT).join(''),
-  });
-}
-
-function excerptOf(text: string): string {
-  const line = maskPhones(text).replace(/\s+/g, ' ').trim();
-  return [...line].length >= NOTICE_EXCERPT ? `${line}…` : line;
-}
-
-/** The `message-unread` job: one mail, unless it was read meanwhile or the person does not want it. */
-export async function runMessageUnread(job: MessageUnreadJob, env: Bindings): Promise<void> {
-  const db = drizzle(env.DB, { schema });
-  const conversation = await getConversation(db, job.conversationId);
-  if (!conversation) return;
-  const unread =
-    job.recipientId === conversation.buyerId ? conversation.unreadBuyer : conversation.unreadSeller;
-  if (unread === 0) return;
-  const [to, sender] = await Promise.all([
-    mailRecipient(db, job.recipientId, 'messages'),
-    findUserById(db, job.senderId),
-  ]);
-  if (!to) return;
-  const unsubscribe = await unsubscribeUrl(env, to.userId, 'messages');
-  const props: MessageNoticeProps = {
-    siteUrl: env.SITE_URL,
-    recipientName: to.name,
-    senderName: sender?.name ?? 'Un utilizator',
-    postTitle: conversation.postTitle,
-    excerpt: excerptOf(job.excerpt),
-    conversationUrl: absoluteUrl(env.SITE_URL, route('conversation', { id: conversation.id })),
-    unsubscribeUrl: unsubscribe,
-  };
-  await sendMail(env, {
-    to: to.email,
-    subject: messageNoticeSubject(props),
-    text: messageNoticeText(props),
-    html: renderMailHtml(MessageNoticeMail(props)),
-    headers: listUnsubscribeHeaders(unsubscribe),
   });
 }

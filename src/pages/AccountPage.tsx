@@ -1,6 +1,12 @@
 // `/cont`: the account page without JavaScript (the header's "Cont" link when its menu cannot open):
 // the same links as the menu, sign-out as a POST form.
-import type { AccountMenuLink } from '../http/account-links';
+
+/** One link of the account menu (a POST form when `method` is set). */
+export interface AccountMenuLink {
+  label: string;
+  href: string;
+  method?: 'post';
+}
 
 export interface AccountPageProps {
   /** Null when signed out. */

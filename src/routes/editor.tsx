@@ -26,6 +26,7 @@ import {
 } from '../http/editor-form';
 import { privateAnswers, submittedForm } from '../http/helpers';
 import { editablePost, operatorLog } from '../http/owned-post';
+import { notePriceChange } from '../jobs/price-drop';
 import { DAY_MS } from '../lib/dates';
 import { newSubmissionToken, photoPlan, readEditGuard } from '../lib/edit-guard';
 import { HttpError, NotFound } from '../lib/errors';
@@ -36,7 +37,6 @@ import { forgetPages } from '../page-cache';
 import { purgeForPost } from '../page-purge';
 import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { NEW_POST_REFUSAL, newPostAllowed } from '../platform/rate-limits';
-import { notePriceChange } from '../saved/jobs';
 
 export const editorRoutes = new Hono<AppEnv>();
 editorRoutes.use(areaPath('newPost'), privateAnswers, signedIn);

@@ -146,8 +146,8 @@ savedRoutes.get(routePath('favourites'), async (c) => {
   const tree = await getCategoryTreeCached(db);
   const now = Date.now();
   const rows = user
-    ? await listFavourites(c.env.DB, user.id)
-    : await favouritesByIds(c.env.DB, idsParam(c.req.query('ids')));
+    ? await listFavourites(c.get('d1'), user.id)
+    : await favouritesByIds(c.get('d1'), idsParam(c.req.query('ids')));
   return c.render(
     <SavedPage
       signedIn={!!user}
@@ -161,7 +161,7 @@ savedRoutes.get(routePath('favourites'), async (c) => {
 /** The signed-in person's saved ids (the island marks the hearts with them). */
 savedRoutes.get(routePath('favouritesApi'), async (c) => {
   const user = requireUser(c);
-  return c.json({ ids: await favouriteIds(c.env.DB, user.id), max: MAX_FAVOURITES });
+  return c.json({ ids: await favouriteIds(c.get('d1'), user.id), max: MAX_FAVOURITES });
 });
 
 /**
@@ -183,8 +183,8 @@ savedRoutes.post(routePath('favouritesSync'), async (c) => {
     !ids.every((id) => Number.isSafeInteger(id) && id > 0)
   )
     throw new BadInput(`Lista trimisă trebuie să conțină cel mult ${MAX_MERGE_IDS} de anunțuri.`);
-  const added = await mergeFavourites(c.env.DB, user.id, ids as number[], Date.now());
-  return c.json({ added, ids: await favouriteIds(c.env.DB, user.id) });
+  const added = await mergeFavourites(c.get('d1'), user.id, ids as number[], Date.now());
+  return c.json({ added, ids: await favouriteIds(c.get('d1'), user.id) });
 });
 
 /**
@@ -201,11 +201,11 @@ savedRoutes.post(routePath('favourite'), async (c) => {
   const action = field(await formOf(c), 'do');
   const now = Date.now();
   let saved: boolean;
-  if (action === 'scoate' || (action !== 'adauga' && (await isFavourite(c.env.DB, user.id, postId)))) {
-    await removeFavourite(c.env.DB, user.id, postId);
+  if (action === 'scoate' || (action !== 'adauga' && (await isFavourite(c.get('d1'), user.id, postId)))) {
+    await removeFavourite(c.get('d1'), user.id, postId);
     saved = false;
   } else {
-    saved = await addFavourite(c.env.DB, user.id, postId, now);
+    saved = await addFavourite(c.get('d1'), user.id, postId, now);
     if (!saved)
       throw new BadInput(
         `Anunțul nu poate fi salvat: nu mai este publicat sau aveți deja ${MAX_FAVOURITES} de anunțuri salvate.`,
@@ -223,7 +223,7 @@ savedRoutes.post(routePath('favouriteNotice'), async (c) => {
   const postId = positiveId(c.req.param('postId'));
   const user = requireUser(c);
   const on = field(await formOf(c), 'notify') === '1';
-  if (!(await setPriceDropNotice(c.env.DB, user.id, postId, on)))
+  if (!(await setPriceDropNotice(c.get('d1'), user.id, postId, on)))
     throw new NotFound('Anunțul nu este printre cele salvate.');
   if (wantsJson(c)) return c.json({ notify: on });
   setFlash(c, 'favorit-notificare');
@@ -242,7 +242,7 @@ async function renderSearches(
   opts: { pendingRaw?: string; renameError?: { id: number; value: string; message: string } } = {},
 ) {
   const tree = await getCategoryTreeCached(c.get('db'));
-  const searches = await listSavedSearches(c.env.DB, userId);
+  const searches = await listSavedSearches(c.get('d1'), userId);
   const pendingQuery = opts.pendingRaw !== undefined ? canonicalQuery(opts.pendingRaw, tree) : null;
   const pending =
     pendingQuery !== null && !searches.some((s) => s.query === pendingQuery)
@@ -288,7 +288,7 @@ savedRoutes.post(routePath('savedSearches'), async (c) => {
   const query = canonicalQuery(raw, tree);
   if (query === null) throw new BadInput('Căutarea nu poate fi salvată: parametrii ei nu sunt valizi.');
   const name = field(form, 'name').trim().slice(0, SAVED_SEARCH_NAME_MAX) || defaultSearchName(query, tree);
-  const result = await createSavedSearch(c.env.DB, { userId: user.id, name, query, now: Date.now() });
+  const result = await createSavedSearch(c.get('d1'), { userId: user.id, name, query, now: Date.now() });
   if (result.status === 'limit')
     throw new BadInput(
       `Aveți deja ${MAX_SAVED_SEARCHES} de căutări salvate. Ștergeți una în „Căutări salvate” pentru a adăuga alta.`,
@@ -315,17 +315,17 @@ savedRoutes.post(routePath('savedSearchAction'), async (c) => {
         : null;
     if (message) {
       // The list again, with what was typed and why it was refused (someone else's id: 404 below).
-      if ((await listSavedSearches(c.env.DB, user.id)).some((s) => s.id === id)) {
+      if ((await listSavedSearches(c.get('d1'), user.id)).some((s) => s.id === id)) {
         c.status(400);
         return renderSearches(c, user.id, { renameError: { id, value: typed.slice(0, 500), message } });
       }
       throw new NotFound('Căutarea nu a fost găsită');
     }
-    ok = await renameSavedSearch(c.env.DB, user.id, id, name);
+    ok = await renameSavedSearch(c.get('d1'), user.id, id, name);
   } else if (action === 'sterge') {
-    ok = await deleteSavedSearch(c.env.DB, user.id, id);
+    ok = await deleteSavedSearch(c.get('d1'), user.id, id);
   } else {
-    ok = await pauseSavedSearch(c.env.DB, user.id, id, action === 'opreste', now);
+    ok = await pauseSavedSearch(c.get('d1'), user.id, id, action === 'opreste', now);
   }
   // Someone else's search answers exactly like a missing one.
   if (!ok) throw new NotFound('Căutarea nu a fost găsită');

@@ -32,7 +32,7 @@ function parseRequest(url: URL, tree: CategoryTree): ParsedSearch | null {
 }
 
 function runSearch(c: Context<AppEnv>, req: ParsedSearch, limit: number, offset: number, withText: boolean) {
-  return searchText(c.env.DB, {
+  return searchText(c.get('d1'), {
     q: req.form.q,
     filters: req.filters,
     // Feeds are always newest first.

@@ -8,8 +8,8 @@ import worker from '../../src/index';
 import { MAX_ATTEMPTS, retryDelaySeconds } from '../../src/jobs/consumer';
 import { enqueue } from '../../src/jobs/queue';
 import type { Job } from '../../src/jobs/types';
+import { MAIL_KIND_NAMES } from '../../src/lib/mail-kinds';
 import { signToken, verifyToken } from '../../src/lib/signed-token';
-import { MAIL_KIND_NAMES } from '../../src/mail/kinds';
 import { mailRecipient } from '../../src/mail/recipient';
 import {
   applyUnsubscribe,

@@ -16,7 +16,7 @@ import { posts, reports } from '../../src/db/schema';
 import worker from '../../src/index';
 import { HOURLY_CRON, runHourly } from '../../src/jobs/hourly';
 import { runReportsDigest } from '../../src/jobs/moderation';
-import { MAIL_KIND_NAMES, MAIL_KINDS } from '../../src/mail/kinds';
+import { MAIL_KIND_NAMES, MAIL_KINDS } from '../../src/lib/mail-kinds';
 import { unsubscribeUrl } from '../../src/mail/unsubscribe';
 import { db, get, getAs, makePost, makeUser, ORIGIN, postFormAs, signIn, textOf } from '../fixtures';
 

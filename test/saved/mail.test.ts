@@ -12,10 +12,10 @@ import { env } from 'cloudflare:workers';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setMailKind } from '../../src/db/mail-prefs';
 import worker from '../../src/index';
+import { DIGEST_SETTLE_MS } from '../../src/jobs/saved-search-digest';
 import type { Job } from '../../src/jobs/types';
 import { bucharestDay } from '../../src/lib/dates';
 import { applyUnsubscribe, readUnsubscribeToken } from '../../src/mail/unsubscribe';
-import { DIGEST_SETTLE_MS } from '../../src/saved/jobs';
 import {
   DAY,
   db,

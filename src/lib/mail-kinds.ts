@@ -1,0 +1,39 @@
+// Every kind of mail the site sends, each with the label and description shown on /cont/notificari,
+// where each kind can be turned off on its own.
+
+export const MAIL_KINDS = {
+  expiry: {
+    label: 'Expirarea anunțurilor',
+    description:
+      'Cu 3 zile înainte ca anunțurile dumneavoastră să expire, și încă o dată după expirare, cu un link de reînnoire.',
+  },
+  'saved-search': {
+    label: 'Căutări salvate',
+    description: 'O dată pe zi, anunțurile noi care se potrivesc căutărilor salvate.',
+  },
+  'price-drop': {
+    label: 'Scăderi de preț',
+    description: 'Când scade prețul unui anunț pe care l-ați salvat.',
+  },
+  moderation: {
+    label: 'Decizii ale operatorilor',
+    description:
+      'Când un operator ascunde un anunț al dumneavoastră (cu motivul și ce trebuie schimbat) sau când rapoartele îl suspendă.',
+  },
+  messages: {
+    label: 'Mesaje noi',
+    description: 'Când primiți un mesaj privat despre un anunț.',
+  },
+  reports: {
+    label: 'Rapoarte noi (operatori)',
+    description: 'Cel mult o dată pe oră, rapoartele noi care așteaptă pe pagina de moderare.',
+  },
+} as const satisfies Record<string, { label: string; description: string }>;
+
+export type MailKind = keyof typeof MAIL_KINDS;
+
+export const MAIL_KIND_NAMES = Object.keys(MAIL_KINDS) as MailKind[];
+
+export function isMailKind(value: unknown): value is MailKind {
+  return typeof value === 'string' && Object.hasOwn(MAIL_KINDS, value);
+}
