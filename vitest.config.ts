@@ -40,7 +40,7 @@ export default defineConfig({
   ],
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', 'test/bench/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/bench/**', 'test/conventions/**', 'test/node/**', 'node_modules/**'],
     setupFiles: ['./test/setup.ts'],
     // sanitize-html (CommonJS, via postcss → nanoid) must be pre-bundled to load inside workerd.
     deps: { optimizer: { ssr: { enabled: true, include: ['sanitize-html'] } } },

@@ -12,6 +12,7 @@ import { renderNotFound } from './http/helpers';
 import { handleJobs } from './jobs/consumer';
 import { runScheduled } from './jobs/daily';
 import { HOURLY_CRON, runHourly } from './jobs/hourly';
+import { wantsJson } from './lib/accept';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
@@ -133,14 +134,6 @@ app.route('/', devRoutes);
 
 app.get(routePath('notFound'), renderNotFound);
 app.notFound(renderNotFound);
-
-/** Wants JSON rather than a page (fetch from an island, API routes). */
-function wantsJson(accept: string | undefined, path: string): boolean {
-  return (
-    path.startsWith('/api/') ||
-    (!!accept && accept.includes('application/json') && !accept.includes('text/html'))
-  );
-}
 
 /** Hono's own exceptions (CSRF refusal 403, body limits 413, …) mapped onto the catalogue. */
 function asHttpError(err: Error): HttpError | null {

@@ -1,8 +1,7 @@
 // Who a mail goes to: every sender asks here first. Nobody banned, nobody without an address, and
 // nobody who turned that kind of mail off ever gets one.
-import { eq } from 'drizzle-orm';
 import { isMailKindOn } from '../db/mail-prefs';
-import { users } from '../db/schema';
+import { findUserById } from '../db/users';
 import type { Db } from '../env';
 import type { MailKind } from '../lib/mail-kinds';
 
@@ -18,11 +17,7 @@ export function isMailAddress(value: string | null | undefined): value is string
 }
 
 export async function mailRecipient(db: Db, userId: number, kind: MailKind): Promise<MailRecipient | null> {
-  const user = await db
-    .select({ id: users.id, email: users.email, name: users.name, banned: users.banned })
-    .from(users)
-    .where(eq(users.id, userId))
-    .get();
+  const user = await findUserById(db, userId);
   if (!user || user.banned) return null;
   const email = user.email?.trim();
   if (!isMailAddress(email)) return null;

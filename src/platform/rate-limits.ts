@@ -11,6 +11,7 @@
 // D1 with the writes they limit.
 import type { Context } from 'hono';
 import type { AppEnv, Bindings } from '../env';
+import { wantsJson } from '../lib/accept';
 import { clientIdentity } from '../lib/client-address';
 import { TooManyRequests } from '../lib/errors';
 
@@ -101,10 +102,7 @@ export async function signInRefusal(c: Context<AppEnv>): Promise<string | null> 
 
 /** Whether the request asks for JSON rather than a page (as app.onError decides). */
 export function prefersJson(c: Context<AppEnv>): boolean {
-  const accept = c.req.header('accept') ?? '';
-  return (
-    c.req.path.startsWith('/api/') || (accept.includes('application/json') && !accept.includes('text/html'))
-  );
+  return wantsJson(c.req.header('accept'), c.req.path);
 }
 
 const UPLOAD_REFUSAL = `Ați încărcat prea multe fotografii într-un minut. ${WAIT}`;
