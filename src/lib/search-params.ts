@@ -4,6 +4,7 @@
 // error); only a malformed or too deep page makes the whole request invalid (the route's 404).
 
 import type { Category } from '../db/schema';
+// biome-ignore lint/style/noRestrictedImports: the db query's input type, built by this parser (type only; test/conventions/allowlist.ts)
 import type { FieldFilter, SearchFilters } from '../db/search';
 import type { QueryValue } from './links';
 import { isLocality } from './localities';

@@ -153,7 +153,7 @@ export function checkFile(file: string, source: string, areas: readonly string[]
   if (!file.startsWith('src/db/')) {
     for (const m of code.matchAll(/\bsql\s*(?:`|\.raw\s*\()|\.prepare\s*\(|\.exec\s*\(\s*['"`]/g))
       add('sql-outside-db', m.index ?? 0);
-    for (const m of code.matchAll(/^\s*import\s+(?!type\b)[^;]*?from\s+['"]drizzle-orm(?:\/[\w-]+)*['"]/gm))
+    for (const m of code.matchAll(/^[ \t]*import\s+(?!type\b)[^;]*?from\s+['"]drizzle-orm(?:\/[\w-]+)*['"]/gm))
       add('sql-outside-db', m.index ?? 0);
   }
 
@@ -162,7 +162,7 @@ export function checkFile(file: string, source: string, areas: readonly string[]
   const rank = unit === null ? undefined : LAYERS[unit];
   if (unit && rank !== undefined) {
     const dir = file.split('/').slice(0, -1).join('/');
-    const imports = /^\s*(import|export)\s+(type\s+)?[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
+    const imports = /^[ \t]*(import|export)\s+(type\s+)?[^;]*?from\s+['"](\.{1,2}\/[^'"]+)['"]/gm;
     for (const m of code.matchAll(imports)) {
       const target = normalise(`${dir}/${m[3]}`);
       const targetUnit = unitOf(target);
