@@ -153,7 +153,9 @@ export function checkFile(file: string, source: string, areas: readonly string[]
   if (!file.startsWith('src/db/')) {
     for (const m of code.matchAll(/\bsql\s*(?:`|\.raw\s*\()|\.prepare\s*\(|\.exec\s*\(\s*['"`]/g))
       add('sql-outside-db', m.index ?? 0);
-    for (const m of code.matchAll(/^[ \t]*import\s+(?!type\b)[^;]*?from\s+['"]drizzle-orm(?:\/[\w-]+)*['"]/gm))
+    for (const m of code.matchAll(
+      /^[ \t]*import\s+(?!type\b)[^;]*?from\s+['"]drizzle-orm(?:\/[\w-]+)*['"]/gm,
+    ))
       add('sql-outside-db', m.index ?? 0);
   }
 
