@@ -222,7 +222,6 @@ describe('fuzz: every form with hostile input', () => {
   beforeAll(async () => {
     await seedForFuzz();
     cookie = await signInCookie('fuzz.form@example.ro', 'Fuzz Formular');
-    if (!cookie) console.warn('[fuzz] local sign-in gave no session: forms are fuzzed signed out only');
   });
 
   async function run(name: string, numRuns: number, signedIn: boolean) {
@@ -287,6 +286,16 @@ describe('fuzz: every form with hostile input', () => {
   }, 300_000);
 
   it('survives hostile forms signed in (2 000 cases)', async () => {
-    await run(cookie ? 'forms signed in' : 'forms signed in (no session available)', 2_000, true);
+    // Signed in for real, or the test fails: never silently fuzz signed out twice.
+    expect(cookie, 'the local sign-in gave no session cookie').not.toBeNull();
+    const menu = await send('/api/cont', {
+      headers: { cookie: cookie as string, accept: 'application/json' },
+    });
+    expect(menu.status).toBe(200);
+    expect(
+      ((await menu.json()) as { signedIn?: boolean }).signedIn,
+      'the session cookie does not sign in',
+    ).toBe(true);
+    await run('forms signed in', 2_000, true);
   }, 300_000);
 });
