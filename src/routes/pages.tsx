@@ -1,12 +1,12 @@
-// `/static-page/<nume>`: the Markdown pages of content/, rendered and sanitised once per isolate.
+// `/static-page/<nume>`: the Markdown pages of content/, rendered and sanitised at build time
+// (src/tools/build-pages.mjs); the title and description are read from the Markdown here.
 import { Hono } from 'hono';
-import { marked } from 'marked';
-import sanitizeHtml from 'sanitize-html';
 import despreAnunturilePromovate from '../../content/despre-anunturile-promovate.md';
 import taxiRadauti from '../../content/taxi-radauti.md';
 import termeniSiConditii from '../../content/termeni-si-conditii.md';
 import type { Crumb } from '../components/Breadcrumbs';
 import type { AppEnv } from '../env';
+import STATIC_HTML from '../generated/static-pages.json';
 import { segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
@@ -23,29 +23,6 @@ const PAGES: Record<string, string> = {
   'taxi-radauti': taxiRadauti,
 };
 
-const SANITIZE: sanitizeHtml.IOptions = {
-  allowedTags: [
-    ...sanitizeHtml.defaults.allowedTags.filter((t) => t !== 'img'),
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
-  allowedAttributes: { a: ['href', 'title', 'rel', 'target'], th: ['align'], td: ['align'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  transformTags: {
-    a: (tagName, attribs) => {
-      const external = /^https?:/i.test(attribs.href ?? '');
-      return {
-        tagName,
-        attribs: external ? { ...attribs, rel: 'noopener nofollow', target: '_blank' } : attribs,
-      };
-    },
-  },
-};
-
 interface RenderedPage {
   title: string;
   description: string;
@@ -54,7 +31,7 @@ interface RenderedPage {
 
 const rendered = new Map<string, RenderedPage>();
 
-/** Markdown → sanitised HTML, once per isolate; the first `# heading` is the page title. */
+/** A page's HTML (rendered at build time), title (its first `# heading`) and description, once per isolate. */
 function renderPage(name: string): RenderedPage | null {
   const source = Object.hasOwn(PAGES, name) ? PAGES[name] : undefined;
   if (source === undefined) return null;
@@ -67,7 +44,7 @@ function renderPage(name: string): RenderedPage | null {
       .map((p) => p.trim())
       .find((p) => p && !/^[#>|\-*\d]/.test(p)) ?? title;
   const description = truncate(firstParagraph.replace(/[*_`[\]]|\(.*?\)/g, '').replace(/\s+/g, ' '), 160);
-  const html = sanitizeHtml(marked.parse(source, { async: false, gfm: true }), SANITIZE);
+  const html = (STATIC_HTML as Record<string, string>)[name] ?? '';
   const page = { title, description, html };
   rendered.set(name, page);
   return page;
