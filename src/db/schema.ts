@@ -65,6 +65,11 @@ export const posts = sqliteTable(
     description: text('description').notNull(),
     /** The description with phone numbers masked (db/ad-text.adTextColumns): what full-text search indexes. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The stems (lib/romanian stemText) of the masked title, a line break, then those of
+     * search_text: what the index matches inflected forms on (db/ad-text.adTextColumns).
+     */
+    searchStems: text('search_stems').notNull().default(''),
     /** Whole units of `currency`; 0 means "price not shown". */
     price: integer('price').notNull().default(0),
     currency: text('currency', { enum: CURRENCIES }).notNull().default('RON'),

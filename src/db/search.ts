@@ -30,8 +30,12 @@ const EUR_TO_RON = 5;
  */
 export const MAX_CANDIDATES = 200;
 
-/** bm25 weights of the columns title, body (masked description), category, locality. */
-const BM25 = 'bm25(posts_fts, 10.0, 1.0, 3.0, 2.0)';
+/**
+ * bm25 weights of the columns title, body (masked description), category, locality, and the stems
+ * of title and body (migration 0016): a word in the title counts ten times one in the description,
+ * as written or inflected.
+ */
+const BM25 = 'bm25(posts_fts, 10.0, 1.0, 3.0, 2.0, 10.0, 1.0)';
 
 export interface FieldFilter {
   /** A field name of src/lib/post-fields.ts (validated by the route: only known names). */
@@ -68,6 +72,11 @@ export interface SearchRequest {
   withText?: boolean;
   /** What to mark in titles and snippets (nothing when absent). */
   highlight?: Highlighter;
+  /**
+   * Slugs of the categories the query names (lib/search-query queryCategories): sorted by
+   * relevance, their ads come first.
+   */
+  boostCategories?: readonly string[];
 }
 
 export interface SearchHit {
@@ -112,7 +121,7 @@ function orderBy(sort: SearchSort, hasMatch: boolean, t: string): string {
     case 'pret_desc':
       return `(${t}.price <= 0), ${t}.price_ron DESC, ${newest}`;
     case 'relevanta':
-      return hasMatch ? `${t}.score ASC, ${newest}` : newest;
+      return hasMatch ? `${t}.tier DESC, ${t}.score ASC, ${newest}` : newest;
     default:
       return newest;
   }
@@ -190,19 +199,27 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: Param
   const where = conditions(req, params);
   params.push(limit, offset);
   const sortColumns = `p.bumped_at AS bumped_at, p.price AS price, ${priceRon} AS price_ron`;
+  // tier: 1 for an ad in a category the query names. The slugs come from lib/search-lexicon (checked
+  // here anyway); the subquery is evaluated once per statement.
+  const slugs = (req.boostCategories ?? []).filter((x) => /^[a-z-]+$/.test(x));
+  const named = `(SELECT id FROM categories WHERE slug IN (${slugs.map((x) => `'${x}'`).join(', ')}))`;
+  const tier =
+    slugs.length > 0 && req.sort === 'relevanta'
+      ? `(p.category_id IN ${named} OR coalesce(p.subcategory_id IN ${named}, 0))`
+      : '0';
   // m: the candidates with their sort keys, materialised (FTS5's bm25() can only be evaluated in
   // the query that scans the index, and m is read twice: the page and the count). CROSS JOIN
   // fixes the join order: FTS matches first, then each post by its search_key, through the
   // covering index posts_search_match unless a category-field filter needs the row itself.
   const matches = hasMatch
-    ? `SELECT p.id AS id, ${req.sort === 'relevanta' ? BM25 : '0'} AS score, ${sortColumns}
+    ? `SELECT p.id AS id, ${req.sort === 'relevanta' ? BM25 : '0'} AS score, ${tier} AS tier, ${sortColumns}
   FROM posts_fts CROSS JOIN posts p ON p.search_key = posts_fts.rowid
   WHERE posts_fts MATCH ? AND ${where.join(' AND ')}
   ORDER BY posts_fts.rowid DESC
   LIMIT ${MAX_CANDIDATES}`
     : // posts_fresh: walk the published ads most recently published or renewed first and stop at
       // the cap, rather than read every ad of a category through posts_listing and sort them all.
-      `SELECT p.id AS id, 0 AS score, ${sortColumns}
+      `SELECT p.id AS id, 0 AS score, 0 AS tier, ${sortColumns}
   FROM posts p INDEXED BY posts_fresh
   WHERE ${where.join(' AND ')}
   ORDER BY p.bumped_at DESC, p.id DESC

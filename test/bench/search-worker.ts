@@ -1,6 +1,7 @@
 // The tiny worker test/bench/search.mjs runs in Miniflare (workerd + local D1): it applies
 // statements, generates ads, and runs one search per request through the site's own query builder
 // (src/lib/search-query.ts + src/db/search.ts and search-text.ts), so the bench measures exactly what /cautare runs.
+import { searchStems } from '../../src/db/ad-text';
 import { buildSearchSql, type SearchFilters } from '../../src/db/search';
 import { loadSynonyms, searchText } from '../../src/db/search-text';
 import { rebuildSpelling } from '../../src/db/spelling';
@@ -142,6 +143,7 @@ interface GeneratedAd {
   slug: string;
   description: string;
   search_text: string;
+  search_stems: string;
   price: number;
   currency: Currency;
   locality: string;
@@ -220,6 +222,7 @@ function generateAd(r: () => number, i: number, users: number, now: number): Gen
     slug: toSlug(title),
     description,
     search_text: maskPhones(description),
+    search_stems: searchStems(title, maskPhones(description)),
     price,
     currency,
     locality: r() < 0.6 ? 'Rădăuți' : pick(r, LOCALITIES),
@@ -233,9 +236,9 @@ function generateAd(r: () => number, i: number, users: number, now: number): Gen
 }
 
 const INSERT_FROM_JSON = `INSERT INTO posts (user_id, category_id, subcategory_id, title, slug, description,
-  search_text, price, currency, locality, status, fields, created_at, updated_at, published_at, bumped_at, expires_at)
+  search_text, search_stems, price, currency, locality, status, fields, created_at, updated_at, published_at, bumped_at, expires_at)
 SELECT j.value ->> '$.user_id', j.value ->> '$.category_id', j.value ->> '$.subcategory_id', j.value ->> '$.title',
-  j.value ->> '$.slug', j.value ->> '$.description', j.value ->> '$.search_text', j.value ->> '$.price',
+  j.value ->> '$.slug', j.value ->> '$.description', j.value ->> '$.search_text', j.value ->> '$.search_stems', j.value ->> '$.price',
   j.value ->> '$.currency', j.value ->> '$.locality', j.value ->> '$.status', j.value ->> '$.fields',
   j.value ->> '$.created_at', j.value ->> '$.created_at', j.value ->> '$.created_at', j.value ->> '$.bumped_at',
   j.value ->> '$.expires_at'
