@@ -21,7 +21,7 @@ export interface LexiconGroup {
 export const LEXICON: readonly LexiconGroup[] = [
   // ——— Auto-moto
   {
-    words: ['mașină', 'mașini', 'autoturism', 'autoturisme', 'auto', 'automobil', 'mașinuță'],
+    words: ['mașină', 'mașini', 'autoturism', 'autoturisme', 'automobil', 'mașinuță'],
     narrower: ['dacia', 'volkswagen', 'bmw', 'audi', 'opel', 'ford', 'skoda', 'renault', 'toyota'],
     category: 'auto-moto',
   },
@@ -78,7 +78,7 @@ export const LEXICON: readonly LexiconGroup[] = [
   { words: ['apartament', 'apartamente', 'ap', 'apt', 'apartamentul'], category: 'imobiliare' },
   { words: ['garsonieră', 'garsoniere', 'garsonierei', 'garsoniera'], category: 'imobiliare' },
   { words: ['casă', 'case', 'vilă', 'vile', 'locuință'], category: 'imobiliare' },
-  { words: ['teren', 'terenuri', 'lot', 'parcelă', 'intravilan', 'extravilan'], category: 'terenuri' },
+  { words: ['teren', 'terenuri', 'lot', 'parcelă'], category: 'terenuri' },
   { words: ['chirie', 'închiriez', 'închiriere', 'închiriat', 'închiriază', 'dau în chirie'] },
   { words: ['spațiu comercial', 'birou', 'hală', 'magazin'], category: 'spatii-comerciale' },
   // ——— Locuri de muncă
@@ -86,6 +86,7 @@ export const LEXICON: readonly LexiconGroup[] = [
     words: ['muncă', 'angajare', 'angajez', 'angajăm', 'angajează', 'job', 'joburi', 'loc de muncă'],
     category: 'locuri-de-munca',
   },
+  { words: ['nuntă', 'nunți', 'eveniment', 'evenimente', 'botez', 'cununie'] },
   // ——— Diverse and the rest
   { words: ['vând', 'vânzare', 'vinde', 'vindem'] },
   { words: ['bicicletă', 'biciclete', 'bicicleta', 'bicla', 'bicicletă copii'], category: 'diverse' },
@@ -112,17 +113,17 @@ export function phraseStems(text: string): string[] {
   return (text.normalize('NFC').match(WORD) ?? []).map((w) => stemFolded(foldWord(w)));
 }
 
+/** Groups by the stems of each member, joined by spaces (a phrase member is a key of several words). */
 function buildIndex(groups: readonly LexiconGroup[]): Map<string, LexiconEntry> {
   const index = new Map<string, LexiconEntry>();
   for (const g of groups) {
     const members = g.words.map(phraseStems);
     const extra = (g.narrower ?? []).map(phraseStems);
     for (const m of members) {
-      if (m.length !== 1) continue; // a phrase is matched, never looked up as one typed word
-      const key = m[0];
+      const key = m.join(' ');
       const entry = index.get(key) ?? { alternatives: [], categories: [] };
       for (const alt of [...members, ...extra]) {
-        if (alt.length === 1 && alt[0] === key) continue;
+        if (alt.join(' ') === key) continue;
         if (!entry.alternatives.some((a) => a.join(' ') === alt.join(' '))) entry.alternatives.push(alt);
       }
       if (g.category && !entry.categories.includes(g.category)) entry.categories.push(g.category);
@@ -134,10 +135,13 @@ function buildIndex(groups: readonly LexiconGroup[]): Map<string, LexiconEntry> 
 
 const INDEX = buildIndex(LEXICON);
 
-/** What the lexicon knows of a typed word (by its stem), or undefined. */
-export function lexiconEntry(word: string): LexiconEntry | undefined {
-  return INDEX.get(stemFolded(foldWord(word)));
+/** What the lexicon knows of a typed word, or of consecutive typed words (by their stems), or undefined. */
+export function lexiconEntry(...words: string[]): LexiconEntry | undefined {
+  return INDEX.get(words.map((w) => stemFolded(foldWord(w))).join(' '));
 }
+
+/** A phrase of the lexicon has at most this many words (longer runs of typed words are not looked up). */
+export const MAX_PHRASE_WORDS = 3;
 
 /**
  * Common words of ads that are not in a group but are real words: a typed one is never corrected

@@ -7,7 +7,7 @@
 
 import { maskPhones } from './phone';
 import { foldWord, STEM_MARK, stemFolded } from './romanian';
-import { lexiconEntry } from './search-lexicon';
+import { lexiconEntry, MAX_PHRASE_WORDS } from './search-lexicon';
 import { isStopWord } from './stop-words';
 
 /** Longer input is cut: nobody types more, and it bounds the work of a query. */
@@ -126,18 +126,45 @@ export function ftsString(text: string): string {
 /** At most this many alternatives widen one word (its own forms, the lexicon, the synonyms table). */
 const MAX_ALTERNATIVES = 10;
 
-/** The stems (one per word) a single query word also matches: its own, the lexicon's, the table's. */
-function alternativeStems(word: string, synonyms: ReadonlyMap<string, readonly string[]>): string[][] {
-  const key = normalizeWord(word);
+/** The stems (one per word) typed words also match: their own, the lexicon's, the table's. */
+function alternativeStems(words: readonly string[], synonyms: ReadonlyMap<string, readonly string[]>): string[][] {
+  const keys = words.map(normalizeWord);
   const out: string[][] = [];
   const add = (stems: readonly string[]) => {
     if (stems.length === 0 || stems.some((x) => /\d/.test(x))) return;
     if (!out.some((o) => o.join(' ') === stems.join(' '))) out.push([...stems]);
   };
-  if (!/\d/.test(key)) add([stemFolded(key)]);
-  for (const alt of lexiconEntry(key)?.alternatives ?? []) add(alt);
-  for (const s of synonyms.get(key) ?? []) for (const w of splitWords(s)) add([stemFolded(normalizeWord(w))]);
+  if (!keys.some((k) => /\d/.test(k))) add(keys.map(stemFolded));
+  for (const alt of lexiconEntry(...keys)?.alternatives ?? []) add(alt);
+  if (keys.length === 1)
+    for (const s of synonyms.get(keys[0]) ?? []) for (const w of splitWords(s)) add([stemFolded(normalizeWord(w))]);
   return out.slice(0, MAX_ALTERNATIVES);
+}
+
+/** Whether a term is a single word typed outside quotes (it may be widened). */
+const plainWord = (t: QueryTerm | undefined): t is QueryTerm => !!t && !t.phrase && !t.quoted;
+
+/**
+ * The query's terms in groups: a run of plain words that is a lexicon phrase (`combină
+ * frigorifică`) is one group, matched as that phrase or as its alternatives; every other term is
+ * a group of its own.
+ */
+function termGroups(parsed: ParsedQuery): { terms: QueryTerm[]; start: number }[] {
+  const out: { terms: QueryTerm[]; start: number }[] = [];
+  let i = 0;
+  while (i < parsed.terms.length) {
+    let size = 1;
+    for (let n = Math.min(MAX_PHRASE_WORDS, parsed.terms.length - i); n >= 2; n--) {
+      const run = parsed.terms.slice(i, i + n);
+      if (run.every(plainWord) && lexiconEntry(...run.map((t) => t.words[0]))) {
+        size = n;
+        break;
+      }
+    }
+    out.push({ terms: parsed.terms.slice(i, i + size), start: i });
+    i += size;
+  }
+  return out;
 }
 
 /**
@@ -152,13 +179,16 @@ export function toFtsQuery(
   synonyms: ReadonlyMap<string, readonly string[]>,
 ): string | null {
   if (parsed.terms.length === 0) return null;
-  const groups = parsed.terms.map((term, i) => {
+  const last = parsed.terms.length - 1;
+  const groups = termGroups(parsed).map(({ terms, start }) => {
+    const term = terms[0];
     if (term.phrase) return ftsString(term.words.join(' '));
-    const word = term.words[0];
-    const isPrefix = parsed.prefixLast && i === parsed.terms.length - 1;
-    const self = isPrefix ? `${ftsString(word)}*` : ftsString(word);
+    const words = terms.map((t) => t.words[0]);
+    const isPrefix = parsed.prefixLast && start + terms.length - 1 === last;
+    const text = ftsString(words.join(' '));
+    const self = isPrefix ? `${text}*` : text;
     if (term.quoted) return self;
-    const extra = alternativeStems(word, synonyms).map((stems) =>
+    const extra = alternativeStems(words, synonyms).map((stems) =>
       ftsString(stems.map((x) => `${x}${STEM_MARK}`).join(' ')),
     );
     if (extra.length === 0) return self;
@@ -173,9 +203,9 @@ export function toFtsQuery(
  */
 export function queryCategories(parsed: ParsedQuery): string[] {
   const out = new Set<string>();
-  for (const t of parsed.terms) {
-    if (t.phrase || t.quoted) continue;
-    for (const c of lexiconEntry(t.words[0])?.categories ?? []) out.add(c);
+  for (const { terms } of termGroups(parsed)) {
+    if (!plainWord(terms[0])) continue;
+    for (const c of lexiconEntry(...terms.map((t) => t.words[0]))?.categories ?? []) out.add(c);
   }
   return [...out];
 }
@@ -223,7 +253,7 @@ export function highlighter(
       if (!term.phrase && parsed.prefixLast && i === parsed.terms.length - 1) prefixes.push(key);
       else words.add(key);
       if (!term.phrase && !term.quoted)
-        for (const alt of alternativeStems(w, synonyms)) for (const x of alt) stems.add(x);
+        for (const alt of alternativeStems([w], synonyms)) for (const x of alt) stems.add(x);
     }
   });
   return { words, prefixes, stems };
