@@ -6,6 +6,7 @@ import { CURRENCIES } from '../lib/price';
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
 // The tables of private messages and of return visits (favourites, saved searches, mail) live in
 // schema-messages.ts and schema-return.ts, re-exported here: `import * as schema` sees every table.
+export * from './schema-localities';
 export * from './schema-messages';
 export * from './schema-return';
 

@@ -9,6 +9,7 @@
 //  3. only that page joined back to posts for its text and first photo. Matches are marked in
 //     JS (lib/search-query markText/snippetText): FTS5's highlight()/snippet() would re-run the
 //     whole match, a prefix over thousands of ads, once per row.
+import { KM_PER_DEG_LAT, KM_PER_DEG_LON } from '../lib/geo';
 import { maskPhones } from '../lib/phone';
 import type { Currency } from '../lib/price';
 import type { SearchSort } from '../lib/search-params';
@@ -52,6 +53,8 @@ export interface SearchFilters {
   priceMax?: number;
   currency?: Currency;
   locality?: string;
+  /** With `locality`: also the localities whose centre is at most this many km from its centre. */
+  distanceKm?: number;
   withPhotos?: boolean;
   fields?: FieldFilter[];
   /** Only ads published or renewed after this time (ms), e.g. new since a saved search's last digest. */
@@ -149,7 +152,16 @@ function conditions(req: SearchRequest, params: Param[]): string[] {
     out.push(`${priceRon} <= ?`);
     params.push(f.priceMax * rate);
   }
-  if (f.locality) {
+  if (f.locality && f.distanceKm) {
+    // The localities within the radius (lib/geo distanceKm, as arithmetic SQLite evaluates), from
+    // the reference table of migration 0016; the chosen one itself is always in.
+    out.push(`(p.locality = ? OR p.locality IN (
+      SELECT l.name FROM localities c JOIN localities l
+      WHERE c.name = ?
+        AND ((l.lat - c.lat) * ${KM_PER_DEG_LAT}) * ((l.lat - c.lat) * ${KM_PER_DEG_LAT})
+          + ((l.lon - c.lon) * ${KM_PER_DEG_LON}) * ((l.lon - c.lon) * ${KM_PER_DEG_LON}) <= ?))`);
+    params.push(f.locality, f.locality, f.distanceKm * f.distanceKm);
+  } else if (f.locality) {
     out.push('p.locality = ?');
     params.push(f.locality);
   }
@@ -195,7 +207,8 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: Param
   const limit = Math.max(1, Math.min(100, Math.trunc(req.limit)));
   const offset = Math.max(0, Math.trunc(req.offset));
   const hasMatch = !!req.match;
-  if (req.match) params.push(withLocality(req.match, req.filters.locality));
+  // With a radius the ads of several localities match: the index is not narrowed to one.
+  if (req.match) params.push(req.filters.distanceKm ? req.match : withLocality(req.match, req.filters.locality));
   const where = conditions(req, params);
   params.push(limit, offset);
   const sortColumns = `p.bumped_at AS bumped_at, p.price AS price, ${priceRon} AS price_ron`;
