@@ -1,6 +1,8 @@
 // A search as /cautare runs it (docs/search.md): the visitor's words parsed and widened by the
 // synonyms, then the one statement of search.ts; when nothing is found, misspelled words corrected
 // from the spelling candidates (spelling.ts); when little is found, a close query suggested.
+
+import { isKnownWord } from '../lib/search-lexicon';
 import {
   highlighter,
   normalizeWord,
@@ -9,7 +11,6 @@ import {
   queryCategories,
   toFtsQuery,
 } from '../lib/search-query';
-import { isKnownWord } from '../lib/search-lexicon';
 import { allowedTypos, bestCorrection } from '../lib/spelling';
 import { buildSearchSql, type SearchRequest, type SearchResult, searchPosts } from './search';
 import { lookupSpelling, type SpellingWord } from './spelling';

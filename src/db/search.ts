@@ -208,7 +208,8 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: Param
   const offset = Math.max(0, Math.trunc(req.offset));
   const hasMatch = !!req.match;
   // With a radius the ads of several localities match: the index is not narrowed to one.
-  if (req.match) params.push(req.filters.distanceKm ? req.match : withLocality(req.match, req.filters.locality));
+  if (req.match)
+    params.push(req.filters.distanceKm ? req.match : withLocality(req.match, req.filters.locality));
   const where = conditions(req, params);
   params.push(limit, offset);
   const sortColumns = `p.bumped_at AS bumped_at, p.price AS price, ${priceRon} AS price_ron`;

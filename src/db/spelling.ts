@@ -4,8 +4,9 @@
 // search_terms_pending lists the ads changed since their words were last added (triggers on posts
 // fill it). Words that left the index stay in the candidate tables until pruned, and are never
 // offered: every lookup joins posts_fts_vocab, which also gives each word's number of ads.
-import { ftsString, normalizeWord } from '../lib/search-query';
+
 import { stemToken } from '../lib/romanian';
+import { ftsString, normalizeWord } from '../lib/search-query';
 import { type Candidate, deletions } from '../lib/spelling';
 
 /** Indexed words kept as candidates: letters only, this long. */

@@ -5,8 +5,8 @@
 
 import type { Category } from '../db/schema';
 import type { FieldFilter, SearchFilters } from '../db/search';
-import type { QueryValue } from './links';
 import { type DistanceKm, isDistance } from './geo';
+import type { QueryValue } from './links';
 import { isLocality } from './localities';
 import { type CategoryKind, FIELDS_BY_KIND, type FieldDef } from './post-fields';
 import type { Currency } from './price';

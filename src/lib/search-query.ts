@@ -127,7 +127,10 @@ export function ftsString(text: string): string {
 const MAX_ALTERNATIVES = 10;
 
 /** The stems (one per word) typed words also match: their own, the lexicon's, the table's. */
-function alternativeStems(words: readonly string[], synonyms: ReadonlyMap<string, readonly string[]>): string[][] {
+function alternativeStems(
+  words: readonly string[],
+  synonyms: ReadonlyMap<string, readonly string[]>,
+): string[][] {
   const keys = words.map(normalizeWord);
   const out: string[][] = [];
   const add = (stems: readonly string[]) => {
@@ -137,7 +140,8 @@ function alternativeStems(words: readonly string[], synonyms: ReadonlyMap<string
   if (!keys.some((k) => /\d/.test(k))) add(keys.map(stemFolded));
   for (const alt of lexiconEntry(...keys)?.alternatives ?? []) add(alt);
   if (keys.length === 1)
-    for (const s of synonyms.get(keys[0]) ?? []) for (const w of splitWords(s)) add([stemFolded(normalizeWord(w))]);
+    for (const s of synonyms.get(keys[0]) ?? [])
+      for (const w of splitWords(s)) add([stemFolded(normalizeWord(w))]);
   return out.slice(0, MAX_ALTERNATIVES);
 }
 

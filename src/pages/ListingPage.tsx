@@ -1,7 +1,7 @@
 // `/anunturi/…`: a category, subcategory or all-ads listing, 20 cards a page.
 import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
-import { FilterGrid } from '../components/FilterGrid';
 import { CategoryList } from '../components/CategoryList';
+import { FilterGrid } from '../components/FilterGrid';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/PostCard';
 import { SaveSearchForm } from '../components/SaveHeart';

@@ -1,8 +1,8 @@
 // `/cautare`: the search form, its results and pages (docs/search.md).
 
+import { FilterGrid } from '../components/FilterGrid';
 import { Pagination } from '../components/Pagination';
 import { SaveSearchForm } from '../components/SaveHeart';
-import { FilterGrid } from '../components/FilterGrid';
 import { SearchBox } from '../components/SearchBox';
 import { SearchResult } from '../components/SearchResult';
 import type { CategoryTree } from '../db/categories';

@@ -2,7 +2,12 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Crumb } from '../components/Breadcrumbs';
-import { type CategoryNode, type CategoryTree, categoryLookupOf, getCategoryTreeCached } from '../db/categories';
+import {
+  type CategoryNode,
+  type CategoryTree,
+  categoryLookupOf,
+  getCategoryTreeCached,
+} from '../db/categories';
 import { listPosts, PAGE_SIZE } from '../db/posts';
 import type { Category } from '../db/schema';
 import { getAuthor } from '../db/users';
@@ -155,7 +160,12 @@ async function listing(c: Context<AppEnv>) {
       showCategories={!category && page === 1}
       filters={
         filters && named
-          ? { form: filters.form, fieldDefs: filters.fieldDefs, localities: LOCALITIES, categorySlug: named.slug }
+          ? {
+              form: filters.form,
+              fieldDefs: filters.fieldDefs,
+              localities: LOCALITIES,
+              categorySlug: named.slug,
+            }
           : undefined
       }
       saveSearchQuery={named ? `categorie=${named.slug}` : ''}

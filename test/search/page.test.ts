@@ -413,7 +413,9 @@ describe('page', () => {
 
   it('reads the synonyms table operators edit, next to the built-in lexicon', async () => {
     // The built-in groups live in lib/search-lexicon; the table holds only what operators add.
-    const row = await env.DB.prepare("SELECT count(*) AS n FROM search_synonyms WHERE term = 'chirie'").first<{
+    const row = await env.DB.prepare(
+      "SELECT count(*) AS n FROM search_synonyms WHERE term = 'chirie'",
+    ).first<{
       n: number;
     }>();
     expect(row?.n).toBe(0);

@@ -27,7 +27,9 @@ describe('search query parsing', () => {
   });
 
   it('treats an unbalanced quote as plain words', () => {
-    expect(toFtsQuery(parseQuery('casa "de piatra'), none)).toMatch(/^\("casa" OR "cas0".*\) AND \("piatra"\* OR "piatr0"\)$/);
+    expect(toFtsQuery(parseQuery('casa "de piatra'), none)).toMatch(
+      /^\("casa" OR "cas0".*\) AND \("piatra"\* OR "piatr0"\)$/,
+    );
   });
 
   it('turns FTS5 operators and punctuation into words or nothing', () => {
@@ -39,7 +41,9 @@ describe('search query parsing', () => {
   });
 
   it('drops common short words unless they are all there is', () => {
-    expect(toFtsQuery(parseQuery('casa de vanzare'), none)).toMatch(/^\("casa" OR "cas0".*\) AND \("vanzare"\* OR "vanzar0" OR "vand0".*\)$/);
+    expect(toFtsQuery(parseQuery('casa de vanzare'), none)).toMatch(
+      /^\("casa" OR "cas0".*\) AND \("vanzare"\* OR "vanzar0" OR "vand0".*\)$/,
+    );
     expect(toFtsQuery(parseQuery('de la'), none)).toBe('("de" OR "de0") AND ("la"* OR "la0")');
   });
 

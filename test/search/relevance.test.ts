@@ -30,7 +30,11 @@ async function ids(q: string): Promise<number[]> {
 
 beforeAll(async () => {
   const res = await exports.default.fetch(
-    new Request(`${ORIGIN}/__dev/seed`, { method: 'POST', headers: { origin: ORIGIN }, body: new FormData() }),
+    new Request(`${ORIGIN}/__dev/seed`, {
+      method: 'POST',
+      headers: { origin: ORIGIN },
+      body: new FormData(),
+    }),
   );
   expect(res.status).toBe(200);
 });
@@ -129,7 +133,11 @@ describe('ranking', () => {
       { title: 'Obiect vechi de colecție', description: 'Merge cu un gramofon zdravăn alături.' },
       ITEM,
     );
-    const inTitle = await makePost(one.id, { title: 'Gramofon de colecție', description: 'Funcțional.' }, ITEM);
+    const inTitle = await makePost(
+      one.id,
+      { title: 'Gramofon de colecție', description: 'Funcțional.' },
+      ITEM,
+    );
     const order = (await search('gramofon')).hits.map((h) => h.id);
     expect(order.indexOf(inTitle.id)).toBeLessThan(order.indexOf(inText.id));
     expect(order.indexOf(inText.id)).toBeGreaterThanOrEqual(0);
@@ -146,7 +154,8 @@ describe('ranking', () => {
     const list = await titles('mobila');
     expect(list[0]).toMatch(/^(Canapea|Masă din lemn|Dormitor|Dulap)/);
     const flat = list.findIndex((t) => /mobilat/.test(t));
-    if (flat >= 0) expect(flat).toBeGreaterThan(list.findIndex((t) => /^(Canapea|Masă|Dormitor|Dulap)/.test(t)));
+    if (flat >= 0)
+      expect(flat).toBeGreaterThan(list.findIndex((t) => /^(Canapea|Masă|Dormitor|Dulap)/.test(t)));
   });
 
   it('telefon ranks phones above a plot whose text says "Telefon:"', async () => {
