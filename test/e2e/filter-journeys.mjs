@@ -3,7 +3,7 @@
 // at 390 and 1280 px, used without JavaScript, with a distance around a locality.
 import { assert, DESKTOP, go, hrefs, openPage, PHONE, screenshot, sidewaysOverflow } from './lib.mjs';
 
-const AD_LINK = /^\/anunt\/[a-z0-9-]+-\d+$/;
+const AD_LINK = /^\/anunt\/[^/?#]+\/[^/?#]+-\d+$/;
 
 /** @type {import('./lib.mjs').Journey[]} */
 export const filterJourneys = [
