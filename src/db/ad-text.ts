@@ -7,27 +7,36 @@
 import { asc, eq, lt } from 'drizzle-orm';
 import type { Db } from '../env';
 import { maskPhones } from '../lib/phone';
+import { stemText } from '../lib/romanian';
 import { toSlug } from '../lib/slug';
 import { posts } from './schema';
 
 /**
  * The version of the masking rule a row's stored text was masked with. Raise it whenever
- * `maskPhones` learns a new spelling: the daily job then re-masks every older row.
+ * `maskPhones` learns a new spelling or the stemmer (lib/romanian) changes: the daily job then
+ * re-computes every older row's stored text. Version 2 added `search_stems`.
  */
-export const MASK_VERSION = 1;
+export const MASK_VERSION = 2;
 
 /** The slug of a (masked) title: plain letters and digits, at most 90 characters. */
 function adSlug(title: string): string {
   return toSlug(title).slice(0, 90).replace(/-+$/, '');
 }
 
-/** Title, slug, search text and mask version of an ad, as stored. */
+/** What the index matches inflected forms on: the title's stems, a line break, the text's stems. */
+export function searchStems(maskedTitle: string, maskedText: string): string {
+  return `${stemText(maskedTitle)}\n${stemText(maskedText)}`;
+}
+
+/** Title, slug, search text, its stems and mask version of an ad, as stored. */
 export function adTextColumns(title: string, description: string) {
   const maskedTitle = maskPhones(title);
+  const searchText = maskPhones(description);
   return {
     title: maskedTitle,
     slug: adSlug(maskedTitle),
-    searchText: maskPhones(description),
+    searchText,
+    searchStems: searchStems(maskedTitle, searchText),
     maskVersion: MASK_VERSION,
   };
 }

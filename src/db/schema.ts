@@ -6,6 +6,7 @@ import { CURRENCIES } from '../lib/price';
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
 // The tables of private messages and of return visits (favourites, saved searches, mail) live in
 // schema-messages.ts and schema-return.ts, re-exported here: `import * as schema` sees every table.
+export * from './schema-localities';
 export * from './schema-messages';
 export * from './schema-return';
 
@@ -65,6 +66,11 @@ export const posts = sqliteTable(
     description: text('description').notNull(),
     /** The description with phone numbers masked (db/ad-text.adTextColumns): what full-text search indexes. */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * The stems (lib/romanian stemText) of the masked title, a line break, then those of
+     * search_text: what the index matches inflected forms on (db/ad-text.adTextColumns).
+     */
+    searchStems: text('search_stems').notNull().default(''),
     /** Whole units of `currency`; 0 means "price not shown". */
     price: integer('price').notNull().default(0),
     currency: text('currency', { enum: CURRENCIES }).notNull().default('RON'),

@@ -1,7 +1,16 @@
 // A search as /cautare runs it (docs/search.md): the visitor's words parsed and widened by the
 // synonyms, then the one statement of search.ts; when nothing is found, misspelled words corrected
 // from the spelling candidates (spelling.ts); when little is found, a close query suggested.
-import { highlighter, normalizeWord, type ParsedQuery, parseQuery, toFtsQuery } from '../lib/search-query';
+
+import { isKnownWord } from '../lib/search-lexicon';
+import {
+  highlighter,
+  normalizeWord,
+  type ParsedQuery,
+  parseQuery,
+  queryCategories,
+  toFtsQuery,
+} from '../lib/search-query';
 import { allowedTypos, bestCorrection } from '../lib/spelling';
 import { buildSearchSql, type SearchRequest, type SearchResult, searchPosts } from './search';
 import { lookupSpelling, type SpellingWord } from './spelling';
@@ -43,12 +52,16 @@ function withWords(parsed: ParsedQuery, fixes: ReadonlyMap<string, string>): Par
   return { ...parsed, terms, prefixLast: parsed.prefixLast && !lastFixed };
 }
 
-/** The single words of a query that may be corrected, folded, each once. */
+/**
+ * The single words of a query that may be corrected, folded, each once. A known real word
+ * (lib/search-lexicon) never is: `găini` is not a typo of `câini`, one letter away.
+ */
 function correctable(parsed: ParsedQuery): SpellingWord[] {
   const seen = new Map<string, number>();
   for (const t of parsed.terms) {
     if (t.phrase || t.quoted) continue;
     const w = normalizeWord(t.words[0]);
+    if (isKnownWord(w)) continue;
     const typos = allowedTypos(w);
     if (typos > 0) seen.set(w, typos);
   }
@@ -69,7 +82,13 @@ export async function searchText(d1: D1Database, req: TextSearch): Promise<TextS
   const synonyms = await loadSynonyms(d1, req.now);
   const match = toFtsQuery(parsed, synonyms);
   if (match === null) return { total: 0, hits: [] };
-  const result = await searchPosts(d1, { ...rest, match, highlight: highlighter(parsed, synonyms) });
+  const boostCategories = queryCategories(parsed);
+  const result = await searchPosts(d1, {
+    ...rest,
+    match,
+    highlight: highlighter(parsed, synonyms),
+    boostCategories,
+  });
   if (exact) return result;
   const words = correctable(parsed);
   if (words.length === 0) return result;
@@ -77,10 +96,12 @@ export async function searchText(d1: D1Database, req: TextSearch): Promise<TextS
   const prefix = parsed.prefixLast ? normalizeWord(lastTerm.words[0]) : undefined;
 
   if (result.total === 0) {
-    const { candidates, prefixFound, missing } = await lookupSpelling(d1, words, { prefix });
+    const { candidates, prefixFound, missing, stemFound } = await lookupSpelling(d1, words, { prefix });
     const fixes = new Map<string, string>();
     for (const { word } of words) {
       if (word === prefix && prefixFound) continue;
+      // Some ads hold a form of the word as typed (telefoane → telefon): it is no typo.
+      if (stemFound.has(word)) continue;
       const best = bestCorrection(word, candidates.get(word) ?? []);
       if (best) fixes.set(word, best.term);
     }
@@ -92,6 +113,7 @@ export async function searchText(d1: D1Database, req: TextSearch): Promise<TextS
           ...rest,
           match: fixedMatch,
           highlight: highlighter(fixed, synonyms),
+          boostCategories: queryCategories(fixed),
         });
         if (again.total > 0)
           return {
@@ -104,7 +126,7 @@ export async function searchText(d1: D1Database, req: TextSearch): Promise<TextS
       }
     }
     // A word no ad holds, and no indexed word near it: replacing another word cannot help.
-    if ([...missing].some((w) => !(w === prefix && prefixFound))) return result;
+    if ([...missing].some((w) => !(w === prefix && prefixFound) && !stemFound.has(w))) return result;
   }
 
   if (!suggest || result.total >= SUGGEST_BELOW) return result;

@@ -9,6 +9,7 @@
 //  3. only that page joined back to posts for its text and first photo. Matches are marked in
 //     JS (lib/search-query markText/snippetText): FTS5's highlight()/snippet() would re-run the
 //     whole match, a prefix over thousands of ads, once per row.
+import { KM_PER_DEG_LAT, KM_PER_DEG_LON } from '../lib/geo';
 import { maskPhones } from '../lib/phone';
 import type { Currency } from '../lib/price';
 import type { SearchSort } from '../lib/search-params';
@@ -30,8 +31,12 @@ const EUR_TO_RON = 5;
  */
 export const MAX_CANDIDATES = 200;
 
-/** bm25 weights of the columns title, body (masked description), category, locality. */
-const BM25 = 'bm25(posts_fts, 10.0, 1.0, 3.0, 2.0)';
+/**
+ * bm25 weights of the columns title, body (masked description), category, locality, and the stems
+ * of title and body (migration 0016): a word in the title counts ten times one in the description,
+ * as written or inflected.
+ */
+const BM25 = 'bm25(posts_fts, 10.0, 1.0, 3.0, 2.0, 10.0, 1.0)';
 
 export interface FieldFilter {
   /** A field name of src/lib/post-fields.ts (validated by the route: only known names). */
@@ -48,6 +53,8 @@ export interface SearchFilters {
   priceMax?: number;
   currency?: Currency;
   locality?: string;
+  /** With `locality`: also the localities whose centre is at most this many km from its centre. */
+  distanceKm?: number;
   withPhotos?: boolean;
   fields?: FieldFilter[];
   /** Only ads published or renewed after this time (ms), e.g. new since a saved search's last digest. */
@@ -68,6 +75,11 @@ export interface SearchRequest {
   withText?: boolean;
   /** What to mark in titles and snippets (nothing when absent). */
   highlight?: Highlighter;
+  /**
+   * Slugs of the categories the query names (lib/search-query queryCategories): sorted by
+   * relevance, their ads come first.
+   */
+  boostCategories?: readonly string[];
 }
 
 export interface SearchHit {
@@ -112,7 +124,7 @@ function orderBy(sort: SearchSort, hasMatch: boolean, t: string): string {
     case 'pret_desc':
       return `(${t}.price <= 0), ${t}.price_ron DESC, ${newest}`;
     case 'relevanta':
-      return hasMatch ? `${t}.score ASC, ${newest}` : newest;
+      return hasMatch ? `${t}.tier DESC, ${t}.score ASC, ${newest}` : newest;
     default:
       return newest;
   }
@@ -140,7 +152,16 @@ function conditions(req: SearchRequest, params: Param[]): string[] {
     out.push(`${priceRon} <= ?`);
     params.push(f.priceMax * rate);
   }
-  if (f.locality) {
+  if (f.locality && f.distanceKm) {
+    // The localities within the radius (lib/geo distanceKm, as arithmetic SQLite evaluates), from
+    // the reference table of migration 0016; the chosen one itself is always in.
+    out.push(`(p.locality = ? OR p.locality IN (
+      SELECT l.name FROM localities c JOIN localities l
+      WHERE c.name = ?
+        AND ((l.lat - c.lat) * ${KM_PER_DEG_LAT}) * ((l.lat - c.lat) * ${KM_PER_DEG_LAT})
+          + ((l.lon - c.lon) * ${KM_PER_DEG_LON}) * ((l.lon - c.lon) * ${KM_PER_DEG_LON}) <= ?))`);
+    params.push(f.locality, f.locality, f.distanceKm * f.distanceKm);
+  } else if (f.locality) {
     out.push('p.locality = ?');
     params.push(f.locality);
   }
@@ -186,23 +207,33 @@ export function buildSearchSql(req: SearchRequest): { sql: string; params: Param
   const limit = Math.max(1, Math.min(100, Math.trunc(req.limit)));
   const offset = Math.max(0, Math.trunc(req.offset));
   const hasMatch = !!req.match;
-  if (req.match) params.push(withLocality(req.match, req.filters.locality));
+  // With a radius the ads of several localities match: the index is not narrowed to one.
+  if (req.match)
+    params.push(req.filters.distanceKm ? req.match : withLocality(req.match, req.filters.locality));
   const where = conditions(req, params);
   params.push(limit, offset);
   const sortColumns = `p.bumped_at AS bumped_at, p.price AS price, ${priceRon} AS price_ron`;
+  // tier: 1 for an ad in a category the query names. The slugs come from lib/search-lexicon (checked
+  // here anyway); the subquery is evaluated once per statement.
+  const slugs = (req.boostCategories ?? []).filter((x) => /^[a-z-]+$/.test(x));
+  const named = `(SELECT id FROM categories WHERE slug IN (${slugs.map((x) => `'${x}'`).join(', ')}))`;
+  const tier =
+    slugs.length > 0 && req.sort === 'relevanta'
+      ? `(p.category_id IN ${named} OR coalesce(p.subcategory_id IN ${named}, 0))`
+      : '0';
   // m: the candidates with their sort keys, materialised (FTS5's bm25() can only be evaluated in
   // the query that scans the index, and m is read twice: the page and the count). CROSS JOIN
   // fixes the join order: FTS matches first, then each post by its search_key, through the
   // covering index posts_search_match unless a category-field filter needs the row itself.
   const matches = hasMatch
-    ? `SELECT p.id AS id, ${req.sort === 'relevanta' ? BM25 : '0'} AS score, ${sortColumns}
+    ? `SELECT p.id AS id, ${req.sort === 'relevanta' ? BM25 : '0'} AS score, ${tier} AS tier, ${sortColumns}
   FROM posts_fts CROSS JOIN posts p ON p.search_key = posts_fts.rowid
   WHERE posts_fts MATCH ? AND ${where.join(' AND ')}
   ORDER BY posts_fts.rowid DESC
   LIMIT ${MAX_CANDIDATES}`
     : // posts_fresh: walk the published ads most recently published or renewed first and stop at
       // the cap, rather than read every ad of a category through posts_listing and sort them all.
-      `SELECT p.id AS id, 0 AS score, ${sortColumns}
+      `SELECT p.id AS id, 0 AS score, 0 AS tier, ${sortColumns}
   FROM posts p INDEXED BY posts_fresh
   WHERE ${where.join(' AND ')}
   ORDER BY p.bumped_at DESC, p.id DESC

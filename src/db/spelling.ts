@@ -4,6 +4,8 @@
 // search_terms_pending lists the ads changed since their words were last added (triggers on posts
 // fill it). Words that left the index stay in the candidate tables until pruned, and are never
 // offered: every lookup joins posts_fts_vocab, which also gives each word's number of ads.
+
+import { stemToken } from '../lib/romanian';
 import { ftsString, normalizeWord } from '../lib/search-query';
 import { type Candidate, deletions } from '../lib/spelling';
 
@@ -134,6 +136,8 @@ export interface SpellingLookup {
   prefixFound: boolean;
   /** The typed words the vocabulary does not hold as whole words. */
   missing: Set<string>;
+  /** The typed words some form of which (their stem, lib/romanian) the index holds. */
+  stemFound: Set<string>;
 }
 
 function candidateSql(missingOnly: boolean): string {
@@ -187,6 +191,11 @@ export async function lookupSpelling(
           'SELECT j.value AS w FROM json_each(?) j WHERE NOT EXISTS (SELECT 1 FROM posts_fts_vocab v WHERE v.term = j.value)',
         )
         .bind(JSON.stringify(words.map((w) => w.word))),
+      d1
+        .prepare(
+          'SELECT j.value ->> 0 AS w FROM json_each(?) j WHERE EXISTS (SELECT 1 FROM posts_fts_vocab v WHERE v.term = j.value ->> 1)',
+        )
+        .bind(JSON.stringify(words.map((w) => [w.word, stemToken(w.word)]))),
     ]);
   let batch = await run();
   if (batch[0].results.length > 0) {
@@ -203,5 +212,6 @@ export async function lookupSpelling(
     candidates,
     prefixFound: !!opts.prefix && batch[1].results.length > 0,
     missing: new Set((batch[3].results as { w: string }[]).map((r) => r.w)),
+    stemFound: new Set((batch[4].results as { w: string }[]).map((r) => r.w)),
   };
 }

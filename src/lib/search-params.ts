@@ -6,6 +6,7 @@
 import type { Category } from '../db/schema';
 // biome-ignore lint/style/noRestrictedImports: the db query's input type, built by this parser (type only; test/conventions/allowlist.ts)
 import type { FieldFilter, SearchFilters } from '../db/search';
+import { type DistanceKm, isDistance } from './geo';
 import type { QueryValue } from './links';
 import { isLocality } from './localities';
 import { type CategoryKind, FIELDS_BY_KIND, type FieldDef } from './post-fields';
@@ -21,6 +22,7 @@ export const SEARCH_KEYS = {
   priceMax: 'pret_max',
   currency: 'moneda',
   locality: 'localitate',
+  distance: 'distanta',
   withPhotos: 'cu_poze',
   sort: 'ordine',
   format: 'format',
@@ -70,6 +72,8 @@ export interface SearchFormState {
   currency: Currency;
   /** A known locality, or ''. */
   locality: string;
+  /** Kilometres around the locality (lib/geo DISTANCES_KM); 0 without a locality. */
+  distance: DistanceKm;
   withPhotos: boolean;
   /** Category field parameters (`camere_min`, `combustibil`, …) and their values. */
   fields: Record<string, string>;
@@ -153,6 +157,8 @@ export function parseSearchParams(params: URLSearchParams, lookup: CategoryLooku
     [priceMin, priceMax] = [priceMax, priceMin];
   const localityParam = get(SEARCH_KEYS.locality);
   const locality = localityParam && isLocality(localityParam) ? localityParam : undefined;
+  const distanceParam = Number(get(SEARCH_KEYS.distance) ?? '0');
+  const distance: DistanceKm = locality && isDistance(distanceParam) ? distanceParam : 0;
   const withPhotos = YES.includes(get(SEARCH_KEYS.withPhotos) ?? '');
 
   const fieldDefs = chosen ? fieldFilters(chosen.kind) : [];
@@ -169,6 +175,7 @@ export function parseSearchParams(params: URLSearchParams, lookup: CategoryLooku
     priceMax,
     currency,
     locality,
+    distanceKm: distance || undefined,
     withPhotos,
     fields,
   };
@@ -188,6 +195,7 @@ export function parseSearchParams(params: URLSearchParams, lookup: CategoryLooku
       priceMax,
       currency,
       locality: locality ?? '',
+      distance,
       withPhotos,
       fields: values,
       sort,
@@ -216,6 +224,7 @@ export function searchQueryOf(
     [SEARCH_KEYS.priceMax]: form.priceMax,
     [SEARCH_KEYS.currency]: hasPrice ? form.currency : undefined,
     [SEARCH_KEYS.locality]: form.locality,
+    [SEARCH_KEYS.distance]: form.locality && form.distance > 0 ? form.distance : undefined,
     [SEARCH_KEYS.withPhotos]: form.withPhotos,
     ...form.fields,
     [SEARCH_KEYS.sort]: form.sort !== form.defaultSort ? form.sort : undefined,

@@ -6,6 +6,8 @@
 // word into an OR group. Quotes, `*`, NEAR, `-`, parentheses and the like can only ever be words.
 
 import { maskPhones } from './phone';
+import { foldWord, STEM_MARK, stemFolded } from './romanian';
+import { lexiconEntry, MAX_PHRASE_WORDS } from './search-lexicon';
 import { isStopWord } from './stop-words';
 
 /** Longer input is cut: nobody types more, and it bounds the work of a query. */
@@ -41,12 +43,7 @@ export interface ParsedQuery {
 }
 
 /** Lower case without diacritics (ș/ş → s, ț/ţ → t, ă/â → a, î → i): the key synonyms are stored by. */
-export function normalizeWord(word: string): string {
-  return word
-    .normalize('NFD')
-    .replace(/\p{M}+/gu, '')
-    .toLowerCase();
-}
+export const normalizeWord = foldWord;
 
 function splitWords(text: string): string[] {
   return (text.normalize('NFC').match(WORD) ?? []).map((w) =>
@@ -126,31 +123,95 @@ export function ftsString(text: string): string {
   return `"${text.replace(/"/g, '""')}"`;
 }
 
+/** At most this many alternatives widen one word (its own forms, the lexicon, the synonyms table). */
+const MAX_ALTERNATIVES = 10;
+
+/** The stems (one per word) typed words also match: their own, the lexicon's, the table's. */
+function alternativeStems(
+  words: readonly string[],
+  synonyms: ReadonlyMap<string, readonly string[]>,
+): string[][] {
+  const keys = words.map(normalizeWord);
+  const out: string[][] = [];
+  const add = (stems: readonly string[]) => {
+    if (stems.length === 0 || stems.some((x) => /\d/.test(x))) return;
+    if (!out.some((o) => o.join(' ') === stems.join(' '))) out.push([...stems]);
+  };
+  if (!keys.some((k) => /\d/.test(k))) add(keys.map(stemFolded));
+  for (const alt of lexiconEntry(...keys)?.alternatives ?? []) add(alt);
+  if (keys.length === 1)
+    for (const s of synonyms.get(keys[0]) ?? [])
+      for (const w of splitWords(s)) add([stemFolded(normalizeWord(w))]);
+  return out.slice(0, MAX_ALTERNATIVES);
+}
+
+/** Whether a term is a single word typed outside quotes (it may be widened). */
+const plainWord = (t: QueryTerm | undefined): t is QueryTerm => !!t && !t.phrase && !t.quoted;
+
+/**
+ * The query's terms in groups: a run of plain words that is a lexicon phrase (`combină
+ * frigorifică`) is one group, matched as that phrase or as its alternatives; every other term is
+ * a group of its own.
+ */
+function termGroups(parsed: ParsedQuery): { terms: QueryTerm[]; start: number }[] {
+  const out: { terms: QueryTerm[]; start: number }[] = [];
+  let i = 0;
+  while (i < parsed.terms.length) {
+    let size = 1;
+    for (let n = Math.min(MAX_PHRASE_WORDS, parsed.terms.length - i); n >= 2; n--) {
+      const run = parsed.terms.slice(i, i + n);
+      if (run.every(plainWord) && lexiconEntry(...run.map((t) => t.words[0]))) {
+        size = n;
+        break;
+      }
+    }
+    out.push({ terms: parsed.terms.slice(i, i + size), start: i });
+    i += size;
+  }
+  return out;
+}
+
 /**
  * The FTS5 MATCH expression of a parsed query, or null when nothing searchable is left
- * (only punctuation, emoji, a phone number). `synonyms` maps a normalised word to the words it
- * also matches.
+ * (only punctuation, emoji, a phone number). Each single word matches as written (the last as a
+ * prefix while typed) or by stem (lib/romanian: every inflected form, in the stem columns), and so
+ * do its lexicon alternatives (lib/search-lexicon) and `synonyms` (the operators' table: a
+ * normalised word → the words it also matches). A quoted word or phrase matches as written only.
  */
 export function toFtsQuery(
   parsed: ParsedQuery,
   synonyms: ReadonlyMap<string, readonly string[]>,
 ): string | null {
   if (parsed.terms.length === 0) return null;
-  const groups = parsed.terms.map((term, i) => {
+  const last = parsed.terms.length - 1;
+  const groups = termGroups(parsed).map(({ terms, start }) => {
+    const term = terms[0];
     if (term.phrase) return ftsString(term.words.join(' '));
-    const word = term.words[0];
-    const isPrefix = parsed.prefixLast && i === parsed.terms.length - 1;
-    const self = isPrefix ? `${ftsString(word)}*` : ftsString(word);
-    const key = normalizeWord(word);
-    const extra = (synonyms.get(key) ?? [])
-      .flatMap((s) => splitWords(s))
-      .map(normalizeWord)
-      .filter((s, j, all) => s !== key && all.indexOf(s) === j)
-      .slice(0, 8);
+    const words = terms.map((t) => t.words[0]);
+    const isPrefix = parsed.prefixLast && start + terms.length - 1 === last;
+    const text = ftsString(words.join(' '));
+    const self = isPrefix ? `${text}*` : text;
+    if (term.quoted) return self;
+    const extra = alternativeStems(words, synonyms).map((stems) =>
+      ftsString(stems.map((x) => `${x}${STEM_MARK}`).join(' ')),
+    );
     if (extra.length === 0) return self;
-    return `(${[self, ...extra.map(ftsString)].join(' OR ')})`;
+    return `(${[self, ...extra].join(' OR ')})`;
   });
   return groups.join(' AND ');
+}
+
+/**
+ * Slugs of the categories a query names through its words (lib/search-lexicon): `mașină` names
+ * Auto-moto, `mobilă` Casă și grădină. Their ads rank first when sorting by relevance.
+ */
+export function queryCategories(parsed: ParsedQuery): string[] {
+  const out = new Set<string>();
+  for (const { terms } of termGroups(parsed)) {
+    if (!plainWord(terms[0])) continue;
+    for (const c of lexiconEntry(...terms.map((t) => t.words[0]))?.categories ?? []) out.add(c);
+  }
+  return [...out];
 }
 
 /** Splits highlight()/snippet() output into text and matched parts; the page renders these as text. */
@@ -179,6 +240,8 @@ export function splitHighlight(text: string): { text: string; mark: boolean }[] 
 export interface Highlighter {
   words: ReadonlySet<string>;
   prefixes: readonly string[];
+  /** Stems whose every form is marked (lib/romanian stemFolded). */
+  stems?: ReadonlySet<string>;
 }
 
 export function highlighter(
@@ -187,16 +250,17 @@ export function highlighter(
 ): Highlighter {
   const words = new Set<string>();
   const prefixes: string[] = [];
+  const stems = new Set<string>();
   parsed.terms.forEach((term, i) => {
     for (const w of term.words) {
       const key = normalizeWord(w);
       if (!term.phrase && parsed.prefixLast && i === parsed.terms.length - 1) prefixes.push(key);
       else words.add(key);
-      if (!term.phrase)
-        for (const s of synonyms.get(key) ?? []) for (const x of splitWords(s)) words.add(normalizeWord(x));
+      if (!term.phrase && !term.quoted)
+        for (const alt of alternativeStems([w], synonyms)) for (const x of alt) stems.add(x);
     }
   });
-  return { words, prefixes };
+  return { words, prefixes, stems };
 }
 
 interface Token {
@@ -209,7 +273,8 @@ function tokens(text: string, h: Highlighter): Token[] {
   const out: Token[] = [];
   for (const m of text.matchAll(WORD)) {
     const key = normalizeWord(m[0]);
-    const hit = h.words.has(key) || h.prefixes.some((p) => key.startsWith(p));
+    const hit =
+      h.words.has(key) || h.prefixes.some((p) => key.startsWith(p)) || !!h.stems?.has(stemFolded(key));
     out.push({ start: m.index ?? 0, end: (m.index ?? 0) + m[0].length, hit });
   }
   return out;

@@ -79,9 +79,20 @@ export interface Candidate {
 }
 
 /**
+ * Whether a correction keeps the word's first letter (or only swaps the first two): people rarely
+ * mistype the letter a word starts with, and a different first letter is most often a different
+ * word (câini → găini, casă → masă).
+ */
+export function sameStart(word: string, term: string): boolean {
+  const a = Array.from(word);
+  const b = Array.from(term);
+  return a[0] === b[0] || (a[0] === b[1] && a[1] === b[0]);
+}
+
+/**
  * The indexed word that corrects `word`, or null: the closest within allowedTypos(word), and among
  * equally close ones the word found in more ads (then the first alphabetically, so the choice is
- * stable). The word itself never corrects itself.
+ * stable). The word itself never corrects itself, and a correction keeps the first letter.
  */
 export function bestCorrection(word: string, candidates: readonly Candidate[]): Candidate | null {
   const max = allowedTypos(word);
@@ -89,6 +100,7 @@ export function bestCorrection(word: string, candidates: readonly Candidate[]): 
   let best: { c: Candidate; d: number } | null = null;
   for (const c of candidates) {
     if (c.term === word) continue;
+    if (!sameStart(word, c.term)) continue;
     if (Math.abs(Array.from(c.term).length - Array.from(word).length) > max) continue;
     const d = editDistance(word, c.term);
     if (d > max) continue;

@@ -1,6 +1,7 @@
 // `/anunturi/…`: a category, subcategory or all-ads listing, 20 cards a page.
 import { Breadcrumbs, type Crumb } from '../components/Breadcrumbs';
 import { CategoryList } from '../components/CategoryList';
+import { FilterGrid } from '../components/FilterGrid';
 import { Pagination } from '../components/Pagination';
 import { PostGrid } from '../components/PostCard';
 import { SaveSearchForm } from '../components/SaveHeart';
@@ -9,6 +10,7 @@ import type { CategoryCounts, PostCardData } from '../db/posts';
 import type { Category } from '../db/schema';
 import { listingPath, route } from '../lib/links';
 import { ADS, plural } from '../lib/plural';
+import type { FieldFilterDef, SearchFormState } from '../lib/search-params';
 
 export interface ListingPageProps {
   heading: string;
@@ -26,7 +28,13 @@ export interface ListingPageProps {
   hrefFor: (page: number) => string;
   /** `/anunturi` page 1 also shows every category. */
   showCategories?: boolean;
-  searchHref?: string;
+  /** The filters shown at the top of a category listing (they submit to /cautare). */
+  filters?: {
+    form: SearchFormState;
+    fieldDefs: FieldFilterDef[];
+    localities: readonly string[];
+    categorySlug: string;
+  };
   /** The /cautare query string of this listing, for "Anunță-mă când apar anunțuri noi". */
   saveSearchQuery?: string;
 }
@@ -47,6 +55,8 @@ export function ListingPage(props: ListingPageProps) {
         {intro && page === 1 ? <p className="listing__intro">{intro}</p> : null}
         {props.saveSearchQuery !== undefined ? <SaveSearchForm query={props.saveSearchQuery} /> : null}
       </header>
+
+      {props.filters ? <ListingFilters {...props.filters} tree={tree} /> : null}
 
       {category && category.children.length > 0 ? (
         <nav className="chips" aria-label={`Subcategorii ${category.name}`}>
@@ -89,11 +99,37 @@ export function ListingPage(props: ListingPageProps) {
         </div>
       )}
       <Pagination page={page} totalPages={totalPages} hrefFor={props.hrefFor} />
-      {props.searchHref ? (
-        <p className="listing__more">
-          <a href={props.searchHref}>Caută cu filtre (preț, localitate) în această categorie</a>
-        </p>
-      ) : null}
     </div>
+  );
+}
+
+/**
+ * The category's filters, first on the page: a form to /cautare with the category fixed. A
+ * <details>: one tap away on a phone, always open from tablet width up (search.css), without JS.
+ */
+function ListingFilters(props: NonNullable<ListingPageProps['filters']> & { tree: CategoryTree }) {
+  return (
+    <form className="search-form listing-filters" method="get" action={route('search')} role="search">
+      <input type="hidden" name="categorie" value={props.categorySlug} />
+      <details className="search-form__filters listing-filters__details">
+        <summary>Filtre: preț, localitate și distanță, ordonare</summary>
+        <div className="listing-filters__words">
+          <label className="field">
+            <span>Cuvinte (opțional)</span>
+            <input type="search" name="q" maxLength={200} enterKeyHint="search" autoComplete="off" />
+          </label>
+        </div>
+        <FilterGrid
+          form={props.form}
+          tree={props.tree}
+          fieldDefs={props.fieldDefs}
+          localities={props.localities}
+          hideCategory
+        />
+        <button className="btn btn--primary" type="submit">
+          Arată anunțurile
+        </button>
+      </details>
+    </form>
   );
 }

@@ -1,5 +1,6 @@
 // `/cautare`: the search form, its results and pages (docs/search.md).
 
+import { FilterGrid } from '../components/FilterGrid';
 import { Pagination } from '../components/Pagination';
 import { SaveSearchForm } from '../components/SaveHeart';
 import { SearchBox } from '../components/SearchBox';
@@ -8,7 +9,7 @@ import type { CategoryTree } from '../db/categories';
 import type { SearchHit } from '../db/search';
 import { listingPath, route } from '../lib/links';
 import { plural, RESULTS } from '../lib/plural';
-import type { FieldFilterDef, SearchFormState, SearchSort } from '../lib/search-params';
+import type { FieldFilterDef, SearchFormState } from '../lib/search-params';
 
 export interface SearchPageProps {
   form: SearchFormState;
@@ -41,13 +42,6 @@ export interface SearchPageProps {
   suggestionHref?: string | null;
 }
 
-const SORT_LABELS: Record<SearchSort, string> = {
-  relevanta: 'Relevanță',
-  noi: 'Cele mai noi',
-  pret_asc: 'Preț crescător',
-  pret_desc: 'Preț descrescător',
-};
-
 function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageProps) {
   return (
     <SearchBox
@@ -64,105 +58,7 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
     >
       <details className="search-form__filters" open={filtered}>
         <summary>Filtre și ordonare</summary>
-        <div className="search-form__grid">
-          <label className="field">
-            <span>Categorie</span>
-            <select name="categorie" defaultValue={form.category}>
-              <option value="">Toate categoriile</option>
-              {tree.roots.map((root) => (
-                <optgroup key={root.id} label={root.name}>
-                  <option value={root.slug}>{`${root.name} (toate)`}</option>
-                  {root.children.map((sub) => (
-                    <option key={sub.id} value={sub.slug}>
-                      {sub.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-            </select>
-          </label>
-          <fieldset className="field field--price">
-            <legend>Preț</legend>
-            <PriceBound label="Preț minim" name="pret_min" placeholder="de la" value={form.priceMin} />
-            <PriceBound label="Preț maxim" name="pret_max" placeholder="până la" value={form.priceMax} />
-            <label>
-              <span className="visually-hidden">Moneda</span>
-              <select name="moneda" defaultValue={form.currency}>
-                <option value="RON">lei</option>
-                <option value="EUR">€</option>
-              </select>
-            </label>
-          </fieldset>
-          <label className="field">
-            <span>Localitate</span>
-            <select name="localitate" defaultValue={form.locality}>
-              <option value="">Oriunde</option>
-              {localities.map((name) => (
-                <option key={name} value={name}>
-                  {name}
-                </option>
-              ))}
-            </select>
-          </label>
-          {fieldDefs.map(({ field, param }) =>
-            field.type === 'choice' ? (
-              <label key={param} className="field">
-                <span>{field.label}</span>
-                <select name={param} defaultValue={form.fields[param] ?? ''}>
-                  <option value="">Oricare</option>
-                  {(field.choices ?? []).map((choice) => (
-                    <option key={choice} value={choice}>
-                      {choice}
-                    </option>
-                  ))}
-                </select>
-              </label>
-            ) : (
-              <fieldset key={param} className="field field--range">
-                <legend>
-                  {field.label}
-                  {field.unit ? ` (${field.unit})` : ''}
-                </legend>
-                <label>
-                  <span className="visually-hidden">{`${field.label} minim`}</span>
-                  <input
-                    type="text"
-                    inputMode="numeric"
-                    name={`${param}_min`}
-                    placeholder="de la"
-                    defaultValue={form.fields[`${param}_min`] ?? ''}
-                    size={6}
-                  />
-                </label>
-                <label>
-                  <span className="visually-hidden">{`${field.label} maxim`}</span>
-                  <input
-                    type="text"
-                    inputMode="numeric"
-                    name={`${param}_max`}
-                    placeholder="până la"
-                    defaultValue={form.fields[`${param}_max`] ?? ''}
-                    size={6}
-                  />
-                </label>
-              </fieldset>
-            ),
-          )}
-          <label className="field field--check">
-            <input type="checkbox" name="cu_poze" value="1" defaultChecked={form.withPhotos} />
-            <span>Doar cu poze</span>
-          </label>
-          <label className="field">
-            <span>Ordonare</span>
-            <select name="ordine" defaultValue={form.sort}>
-              {(Object.keys(SORT_LABELS) as SearchSort[]).map((sort) => (
-                <option key={sort} value={sort}>
-                  {SORT_LABELS[sort]}
-                </option>
-              ))}
-            </select>
-          </label>
-        </div>
+        <FilterGrid form={form} tree={tree} fieldDefs={fieldDefs} localities={localities} />
         {form.category ? null : (
           <p className="search-form__hint muted">
             Alegeți o categorie și apăsați „Caută” pentru filtre ca numărul de camere sau anul fabricației.
@@ -270,22 +166,5 @@ export function SearchPage(props: SearchPageProps) {
       )}
       <Pagination page={page} totalPages={totalPages} hrefFor={hrefFor} />
     </div>
-  );
-}
-
-/** One end of the price range: a numeric text box with its hidden label. */
-function PriceBound(props: { label: string; name: string; placeholder: string; value?: number }) {
-  return (
-    <label>
-      <span className="visually-hidden">{props.label}</span>
-      <input
-        type="text"
-        inputMode="numeric"
-        name={props.name}
-        placeholder={props.placeholder}
-        defaultValue={props.value ?? ''}
-        size={8}
-      />
-    </label>
   );
 }

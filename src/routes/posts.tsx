@@ -2,7 +2,12 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import type { Crumb } from '../components/Breadcrumbs';
-import { type CategoryNode, type CategoryTree, getCategoryTreeCached } from '../db/categories';
+import {
+  type CategoryNode,
+  type CategoryTree,
+  categoryLookupOf,
+  getCategoryTreeCached,
+} from '../db/categories';
 import { listPosts, PAGE_SIZE } from '../db/posts';
 import type { Category } from '../db/schema';
 import { getAuthor } from '../db/users';
@@ -11,6 +16,8 @@ import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from '../http/br
 import { NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, listingPath, route, routeBase, routePath } from '../lib/links';
+import { LOCALITIES } from '../lib/localities';
+import { parseSearchParams } from '../lib/search-params';
 import { sharedDataMaxAgeMs } from '../page-cache';
 import { AuthorPage } from '../pages/AuthorPage';
 import { ListingPage } from '../pages/ListingPage';
@@ -132,7 +139,10 @@ async function listing(c: Context<AppEnv>) {
   const title = named
     ? `${subcategory && category ? `${subcategory.name} — ${category.name}` : named.name} în Rădăuți și județul Suceava${pageSuffix}`
     : `Toate anunțurile din Rădăuți și județul Suceava${pageSuffix}`;
-  const searchHref = named ? route('search', {}, { categorie: named.slug }) : route('search');
+  // The filters at the top submit to /cautare with this category fixed (docs/search.md).
+  const filters = named
+    ? parseSearchParams(new URLSearchParams({ categorie: named.slug }), categoryLookupOf(tree))
+    : null;
   return c.render(
     <ListingPage
       heading={heading}
@@ -148,7 +158,16 @@ async function listing(c: Context<AppEnv>) {
       totalPages={totalPages}
       hrefFor={(n) => listingPath(category?.slug, subcategory?.slug, n)}
       showCategories={!category && page === 1}
-      searchHref={searchHref}
+      filters={
+        filters && named
+          ? {
+              form: filters.form,
+              fieldDefs: filters.fieldDefs,
+              localities: LOCALITIES,
+              categorySlug: named.slug,
+            }
+          : undefined
+      }
       saveSearchQuery={named ? `categorie=${named.slug}` : ''}
     />,
     {

@@ -1,15 +1,18 @@
 // The tiny worker test/bench/search.mjs runs in Miniflare (workerd + local D1): it applies
 // statements, generates ads, and runs one search per request through the site's own query builder
 // (src/lib/search-query.ts + src/db/search.ts and search-text.ts), so the bench measures exactly what /cautare runs.
+import { adTextColumns, MASK_VERSION, searchStems } from '../../src/db/ad-text';
 import { buildSearchSql, type SearchFilters } from '../../src/db/search';
 import { loadSynonyms, searchText } from '../../src/db/search-text';
 import { rebuildSpelling } from '../../src/db/spelling';
+import { DEMO_AUTHORS, demoAds } from '../../src/dev/seed-data';
 import { LOCALITIES } from '../../src/lib/localities';
 import { maskPhones } from '../../src/lib/phone';
 import type { Currency } from '../../src/lib/price';
 import type { SearchSort } from '../../src/lib/search-params';
 import { parseQuery, toFtsQuery } from '../../src/lib/search-query';
 import { toSlug } from '../../src/lib/slug';
+import { RELEVANCE_SET, topThreeHit } from '../search/relevance-set';
 
 interface Env {
   DB: D1Database;
@@ -142,6 +145,7 @@ interface GeneratedAd {
   slug: string;
   description: string;
   search_text: string;
+  search_stems: string;
   price: number;
   currency: Currency;
   locality: string;
@@ -220,6 +224,7 @@ function generateAd(r: () => number, i: number, users: number, now: number): Gen
     slug: toSlug(title),
     description,
     search_text: maskPhones(description),
+    search_stems: searchStems(title, maskPhones(description)),
     price,
     currency,
     locality: r() < 0.6 ? 'Rădăuți' : pick(r, LOCALITIES),
@@ -233,9 +238,9 @@ function generateAd(r: () => number, i: number, users: number, now: number): Gen
 }
 
 const INSERT_FROM_JSON = `INSERT INTO posts (user_id, category_id, subcategory_id, title, slug, description,
-  search_text, price, currency, locality, status, fields, created_at, updated_at, published_at, bumped_at, expires_at)
+  search_text, search_stems, price, currency, locality, status, fields, created_at, updated_at, published_at, bumped_at, expires_at)
 SELECT j.value ->> '$.user_id', j.value ->> '$.category_id', j.value ->> '$.subcategory_id', j.value ->> '$.title',
-  j.value ->> '$.slug', j.value ->> '$.description', j.value ->> '$.search_text', j.value ->> '$.price',
+  j.value ->> '$.slug', j.value ->> '$.description', j.value ->> '$.search_text', j.value ->> '$.search_stems', j.value ->> '$.price',
   j.value ->> '$.currency', j.value ->> '$.locality', j.value ->> '$.status', j.value ->> '$.fields',
   j.value ->> '$.created_at', j.value ->> '$.created_at', j.value ->> '$.created_at', j.value ->> '$.bumped_at',
   j.value ->> '$.expires_at'
@@ -329,6 +334,85 @@ export default {
         "SELECT (SELECT count(*) FROM posts) AS posts, (SELECT count(*) FROM posts_fts) AS indexed, (SELECT count(*) FROM posts WHERE status = 'published') AS published, (SELECT count(*) FROM photos) AS photos",
       ).first();
       return Response.json(row);
+    }
+    if (url.pathname === '/demo') {
+      // The demo ads `npm start` seeds (src/dev/seed-data.ts), stored as every writer stores them.
+      const now = body.now as number;
+      const authors = DEMO_AUTHORS.map((a) => ({
+        clerk_id: `user_demo_${a.key}`,
+        name: a.name,
+        email: a.email,
+        banned: a.banned ? 1 : 0,
+      }));
+      await env.DB.prepare(
+        `INSERT INTO users (clerk_id, name, email, banned, created_at, updated_at)
+         SELECT j.value ->> '$.clerk_id', j.value ->> '$.name', j.value ->> '$.email', j.value ->> '$.banned',
+           ${now}, ${now} FROM json_each(?) j`,
+      )
+        .bind(JSON.stringify(authors))
+        .run();
+      const ads = demoAds(now).map((ad) => {
+        const text = adTextColumns(ad.title, ad.description);
+        return {
+          clerk_id: `user_demo_${ad.authorKey}`,
+          category_id: ad.categoryId,
+          subcategory_id: ad.subcategoryId,
+          title: text.title,
+          slug: text.slug,
+          description: ad.description,
+          search_text: text.searchText,
+          search_stems: text.searchStems,
+          price: ad.price,
+          currency: ad.currency,
+          locality: ad.locality,
+          status: ad.status,
+          created_at: ad.createdAt,
+          published_at: ad.publishedAt,
+          bumped_at: ad.bumpedAt,
+          expires_at: ad.expiresAt,
+        };
+      });
+      await env.DB.prepare(
+        `INSERT INTO posts (user_id, category_id, subcategory_id, title, slug, description, search_text,
+           search_stems, price, currency, locality, status, created_at, updated_at, published_at, bumped_at,
+           expires_at, mask_version)
+         SELECT (SELECT id FROM users WHERE clerk_id = j.value ->> '$.clerk_id'), j.value ->> '$.category_id',
+           j.value ->> '$.subcategory_id', j.value ->> '$.title', j.value ->> '$.slug', j.value ->> '$.description',
+           j.value ->> '$.search_text', j.value ->> '$.search_stems', j.value ->> '$.price', j.value ->> '$.currency',
+           j.value ->> '$.locality', j.value ->> '$.status', j.value ->> '$.created_at', j.value ->> '$.created_at',
+           j.value ->> '$.published_at', j.value ->> '$.bumped_at', j.value ->> '$.expires_at', ${MASK_VERSION}
+         FROM json_each(?) j`,
+      )
+        .bind(JSON.stringify(ads))
+        .run();
+      return Response.json({ ads: ads.length });
+    }
+    if (url.pathname === '/relevance') {
+      // The relevance set (test/search/relevance-set.ts) as /cautare runs each query.
+      const now = body.now as number;
+      const misses: string[] = [];
+      const times: number[] = [];
+      for (const c of RELEVANCE_SET) {
+        const t0 = Date.now();
+        const result = await searchText(env.DB, {
+          q: c.q,
+          suggest: true,
+          filters: {},
+          sort: 'relevanta',
+          limit: 20,
+          offset: 0,
+          now,
+        });
+        times.push(Date.now() - t0);
+        const titles = result.hits.map((h) => h.title);
+        if (!topThreeHit(c, titles)) misses.push(`${c.q} → ${titles.slice(0, 3).join(' | ') || '(nothing)'}`);
+      }
+      return Response.json({
+        queries: RELEVANCE_SET.length,
+        passed: RELEVANCE_SET.length - misses.length,
+        misses,
+        times,
+      });
     }
     if (url.pathname === '/search') {
       // The search exactly as /cautare runs it (synonyms cached per isolate, parse, one statement),

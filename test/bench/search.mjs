@@ -24,7 +24,7 @@ const root = join(here, '..', '..');
 const SIZES = (process.env.SEARCH_BENCH_SIZES ?? '1000,100000').split(',').map(Number);
 const ROUNDS = Number(process.env.SEARCH_BENCH_ROUNDS ?? 5);
 const REPEAT = Number(process.env.SEARCH_BENCH_REPEAT ?? 5);
-const TARGET = { p50: 25, p95: 60, ratio: 1.5 };
+const TARGET = { p50: 25, p95: 60, ratio: 1.5, relevance: 90 };
 
 /** ≥ 20 queries a visitor would type: one word, two words, prefixes, filters, no results. */
 export const QUERIES = [
@@ -235,8 +235,47 @@ async function measureSize(script, size) {
   }
 }
 
+/**
+ * The relevance set (test/search/relevance-set.ts) over the demo ads in a fresh database: the share
+ * of queries with an expected ad among the first three results.
+ */
+async function measureRelevance(script) {
+  const mf = new Miniflare({
+    modules: true,
+    script,
+    compatibilityDate: '2026-04-20',
+    d1Databases: { DB: 'search-bench-relevance' },
+  });
+  try {
+    /** The bench worker's JSON answer to one call. @returns {Promise<any>} */
+    const call = async (path, body) => {
+      const res = await mf.dispatchFetch(`http://bench.local${path}`, {
+        method: 'POST',
+        body: JSON.stringify(body ?? {}),
+        headers: { 'content-type': 'application/json' },
+      });
+      if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+      return res.json();
+    };
+    await call('/exec', { statements: migrations() });
+    const now = Date.now();
+    const { ads } = await call('/demo', { now });
+    const r = await call('/relevance', { now });
+    return {
+      ads,
+      queries: r.queries,
+      passed: r.passed,
+      share: round((100 * r.passed) / r.queries),
+      misses: r.misses,
+    };
+  } finally {
+    await mf.dispose();
+  }
+}
+
 export async function benchSearch() {
   const script = await workerScript();
+  const relevance = await measureRelevance(script);
   const sizes = [];
   for (const size of SIZES) sizes.push(await measureSize(script, size));
   const small = sizes.find((s) => s.size === Math.min(...SIZES));
@@ -270,6 +309,11 @@ export async function benchSearch() {
   const at = `at ${large.size} ads`;
   const per = `${large.size}/${small.size}`;
   const targets = [
+    {
+      target: `relevance: an expected ad in the top 3 for ≥ ${TARGET.relevance}% of ${relevance.queries} queries (demo ads)`,
+      value: relevance.share,
+      pass: relevance.share >= TARGET.relevance,
+    },
     check(`query p50 ≤ ${TARGET.p50} ms ${at}`, large.queryP50, TARGET.p50),
     check(`query p95 ≤ ${TARGET.p95} ms ${at}`, large.queryP95, TARGET.p95),
     check(`query p50 ratio ${per} ≤ ${TARGET.ratio}`, ratio.queryP50, TARGET.ratio),
@@ -295,7 +339,10 @@ export async function benchSearch() {
     }),
     `SQL p50 ratio ${per}: × ${ratio.sqlP50} (D1's meta.duration is whole ms; at ${small.size} ads most statements round to 1 or 0)`,
   ];
-  return { queries: QUERIES.length, rounds: ROUNDS, rows, ratio, targets, notes, sizes };
+  notes.unshift(
+    `relevance: ${relevance.passed}/${relevance.queries} queries (${relevance.share}%) with an expected ad in the top 3, over ${relevance.ads} demo ads${relevance.misses.length ? `; misses: ${relevance.misses.join('; ')}` : ''}`,
+  );
+  return { queries: QUERIES.length, rounds: ROUNDS, rows, ratio, targets, notes, sizes, relevance };
 }
 
 function table(rows) {

@@ -4,6 +4,7 @@
 // later journeys (the publishing chain passes the new ad along).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { filterJourneys } from './filter-journeys.mjs';
 import { freshnessJourneys } from './freshness-journeys.mjs';
 import { galleryJourneys } from './gallery.mjs';
 import {
@@ -757,6 +758,7 @@ export const journeys = [
   ...galleryJourneys,
   ...messagesJourneys,
   ...savedJourneys,
+  ...filterJourneys,
   ...mailJourneys,
 ];
 

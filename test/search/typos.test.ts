@@ -62,7 +62,6 @@ const MISSPELLINGS: [string, string][] = [
   ['termoapn', 'termopan'],
   ['apartamet', 'apartament'],
   ['garsonera', 'garsoniera'],
-  ['Suceva', 'suceava'],
   ['Rdăuți', 'radauti'],
   ['frigder', 'frigider'],
   ['termopn', 'termopan'],
@@ -84,7 +83,6 @@ const MISSPELLINGS: [string, string][] = [
   ['maşinna', 'masina'],
   ['garanţiie', 'garantie'],
   ['îcălzire', 'incalzire'],
-  ['bucătărei', 'bucatarie'],
   ['APARTAMNET', 'apartament'],
   ['aprtamnet', 'apartament'],
 ];
@@ -96,8 +94,23 @@ describe('a misspelled word finds the ads of the word meant', () => {
       { from: typed.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase(), to: meant },
     ]);
     expect(result.total).toBeGreaterThan(0);
-    // The same ads as the word meant, searched as a whole word.
-    expect(await allIds(typed)).toEqual(await allIds(`"${meant}"`));
+    // At least the ads of the word meant, searched as a whole word (and those of its other forms).
+    const found = await allIds(typed);
+    for (const id of await allIds(`"${meant}"`)) expect(found).toContain(id);
+  });
+});
+
+describe('a word whose other forms the index holds is found by them, not corrected', () => {
+  it.each([
+    ['Suceva', 'Suceava'],
+    ['bucătărei', 'bucătărie'],
+    ['telefoanele', 'telefon'],
+  ])('%s finds the ads of %s', async (typed, meant) => {
+    const result = await search(typed);
+    expect(result.corrected).toBeUndefined();
+    const found = await allIds(typed);
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toEqual(await allIds(`${meant} `));
   });
 });
 
@@ -152,7 +165,8 @@ describe('words the index holds are never corrected', () => {
       text: 'apartament radauti',
       words: [{ from: 'apartamnet', to: 'apartament' }],
     });
-    expect(await allIds('apartamnet radauti')).toEqual(await allIds('"apartament" radauti'));
+    const found = await allIds('apartamnet radauti');
+    for (const id of await allIds('"apartament" radauti')) expect(found).toContain(id);
     const two = await search('Apartamnet centarla Rădăuți');
     expect(two.corrected?.text).toBe('apartament centrala Rădăuți');
     expect(two.corrected?.words).toHaveLength(2);
