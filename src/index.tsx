@@ -18,6 +18,7 @@ import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequ
 import { hasSession, pageCache } from './page-cache';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
+import { accountDataRoutes } from './routes/account-data';
 import { accountPageRoutes } from './routes/account-page';
 import { authRoutes } from './routes/auth';
 import { editorRoutes } from './routes/editor';
@@ -122,6 +123,7 @@ app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
 app.route('/', accountPageRoutes);
+app.route('/', accountDataRoutes);
 app.route('/', savedRoutes);
 app.route('/', mailLinkRoutes);
 app.route('/', authRoutes);

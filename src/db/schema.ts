@@ -7,6 +7,7 @@ import { CURRENCIES } from '../lib/price';
 // The tables of private messages and of return visits (favourites, saved searches, mail) live in
 // schema-messages.ts and schema-return.ts, re-exported here: `import * as schema` sees every table.
 export * from './schema-messages';
+export * from './schema-privacy';
 export * from './schema-return';
 
 export const users = sqliteTable(
