@@ -69,7 +69,7 @@ export async function exportAdsPage(db: Db, userId: number, afterId: number, lim
       renewedAt: posts.renewedAt,
       expiresAt: posts.expiresAt,
       closedAt: posts.closedAt,
-      photos: sql<string>`(SELECT json_group_array(json_object('id', ${photos.id}, 'fileName', ${photos.fileName}, 'width', ${photos.width}, 'height', ${photos.height})) FROM (SELECT * FROM ${photos} WHERE ${photos.postId} = ${posts.id} ORDER BY ${photos.position}, ${photos.id}) AS ${photos})`,
+      photos: sql<string>`(SELECT json_group_array(json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height)) FROM (SELECT id, file_name, width, height FROM photos WHERE photos.post_id = "posts"."id" ORDER BY position, id) AS ph)`,
     })
     .from(posts)
     .where(and(eq(posts.userId, userId), gt(posts.id, afterId)))

@@ -7,6 +7,7 @@ import type { Bindings } from '../env';
 import { cleanupConversations } from '../messages/cleanup';
 import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
 import { enqueueSavedSearchDigests } from '../saved/jobs';
+import { resumeAccountDeletions } from './account-deletion';
 import { enqueueExpiryReminders } from './expiry-reminder';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
@@ -27,6 +28,8 @@ export interface ScheduledReport {
   savedSearchDigests: number;
   /** Owners (per stage) queued an expiry reminder. */
   reminders: number;
+  /** Account deletions interrupted earlier and finished now. */
+  deletionsResumed: number;
 }
 
 /**
@@ -38,6 +41,8 @@ export interface ScheduledReport {
  */
 export async function runScheduled(env: Bindings, now: number): Promise<ScheduledReport> {
   const db = openDb(env.DB);
+  // First, so a deletion interrupted yesterday leaves nothing for the jobs below to mail or keep.
+  const deletionsResumed = await resumeAccountDeletions(env, db, now);
   const expired = await expirePosts(db, now);
   const reminders = await enqueueExpiryReminders(env, db, now);
   const stale = await deleteStaleDrafts(db, now);
@@ -62,5 +67,6 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
     conversationsRemoved,
     savedSearchDigests,
     reminders,
+    deletionsResumed,
   };
 }
