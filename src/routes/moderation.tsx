@@ -49,13 +49,24 @@ import { limitReport } from '../platform/rate-limits';
 
 export const moderationRoutes = new Hono<AppEnv>();
 
-/** Salt of the anonymous reporter key: a client is its hashed address, never stored plainly. */
+/** Salt of the anonymous reporter key: a client is its keyed hash, never its address (docs/privacy.md). */
 const REPORTER_SALT = 'eradauti-raport-v2';
 const POST_NOT_FOUND = 'Anunțul nu a fost găsit';
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * HMAC-SHA-256 (hex) of `text` under the site's secret (SIGNING_SECRET): unlike a plain hash with a
+ * public salt, nobody without the secret can test the 4 billion IPv4 addresses against a stored key.
+ */
+async function keyedHashHex(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -67,7 +78,7 @@ async function reporterKey(c: Context<AppEnv>): Promise<string> {
   if (user) return `u:${user.id}`;
   const address = c.req.header('cf-connecting-ip');
   const client = address ? clientIdentity(address) : 'local';
-  return `a:${await sha256Hex(`${REPORTER_SALT}|${client}`)}`;
+  return `a:${await keyedHashHex(c.env.SIGNING_SECRET || REPORTER_SALT, `${REPORTER_SALT}|${client}`)}`;
 }
 
 function textField(form: FormData, name: string, max: number): string {

@@ -3,6 +3,7 @@ import { Hono } from 'hono';
 import { marked } from 'marked';
 import sanitizeHtml from 'sanitize-html';
 import despreAnunturilePromovate from '../../content/despre-anunturile-promovate.md';
+import politicaDeConfidentialitate from '../../content/politica-de-confidentialitate.md';
 import taxiRadauti from '../../content/taxi-radauti.md';
 import termeniSiConditii from '../../content/termeni-si-conditii.md';
 import type { Crumb } from '../components/Breadcrumbs';
@@ -10,7 +11,7 @@ import type { AppEnv } from '../env';
 import { segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
-import { route } from '../lib/links';
+import { PRIVACY_PAGE, route } from '../lib/links';
 import { truncate } from '../lib/text';
 import { StaticPage } from '../pages/StaticPage';
 
@@ -21,6 +22,7 @@ const PAGES: Record<string, string> = {
   'termeni-si-conditii': termeniSiConditii,
   'despre-anunturile-promovate': despreAnunturilePromovate,
   'taxi-radauti': taxiRadauti,
+  [PRIVACY_PAGE]: politicaDeConfidentialitate,
 };
 
 const SANITIZE: sanitizeHtml.IOptions = {
