@@ -5,6 +5,7 @@ import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { runBatch, type Statement } from './fragments';
 import { type LogEntry, logStatement } from './moderation';
+import { removeAdsForGood } from './retention';
 import {
   type AccountDeletion,
   accountDeletions,
@@ -181,7 +182,7 @@ export async function photosOfAccount(db: Db, userId: number, limit = 200): Prom
 }
 
 /**
- * Step `ads`: a batch of the person's ads deleted, with their reports and reminders; their
+ * Step `ads`: a batch of the person's ads removed for good (retention.removeAdsForGood); their
  * addresses then answer 410. Answers how many went (0: none left).
  */
 export async function deleteAdsOfAccount(db: Db, userId: number, now: number, limit = 50): Promise<number> {
@@ -193,17 +194,7 @@ export async function deleteAdsOfAccount(db: Db, userId: number, now: number, li
       .orderBy(asc(posts.id))
       .limit(limit)
   ).map((r) => r.id);
-  if (ids.length === 0) return 0;
-  await runBatch(db, [
-    db
-      .insert(gonePosts)
-      .values(ids.map((postId) => ({ postId, goneAt: now })))
-      .onConflictDoNothing(),
-    db.delete(photos).where(inArray(photos.postId, ids)),
-    db.delete(reports).where(inArray(reports.postId, ids)),
-    db.delete(expiryReminders).where(inArray(expiryReminders.postId, ids)),
-    db.delete(posts).where(inArray(posts.id, ids)),
-  ]);
+  await removeAdsForGood(db, ids, now);
   return ids.length;
 }
 

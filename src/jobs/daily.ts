@@ -9,6 +9,7 @@ import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
 import { enqueueSavedSearchDigests } from '../saved/jobs';
 import { resumeAccountDeletions } from './account-deletion';
 import { enqueueExpiryReminders } from './expiry-reminder';
+import { type RetentionReport, runRetention } from './retention';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
 const MAX_SPELLING_ROUNDS = 200;
@@ -30,6 +31,8 @@ export interface ScheduledReport {
   reminders: number;
   /** Account deletions interrupted earlier and finished now. */
   deletionsResumed: number;
+  /** What the retention rules removed (docs/privacy.md). */
+  retention: RetentionReport;
 }
 
 /**
@@ -50,6 +53,8 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
   const staleDrafts = stale.drafts;
   const orphanPhotos = await cleanupOrphanPhotos(env, db, now);
   const remasked = await remaskStoredText(db, REMASK_PER_RUN);
+  // Before the conversations' cleanup, so an ad removed now starts its conversations' 30 days today.
+  const retention = await runRetention(env, db, now);
   const { removed: conversationsRemoved } = await cleanupConversations(env, db, now);
   let spellingAds = 0;
   for (let round = 0; round < MAX_SPELLING_ROUNDS; round++) {
@@ -68,5 +73,6 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
     savedSearchDigests,
     reminders,
     deletionsResumed,
+    retention,
   };
 }
