@@ -1,7 +1,7 @@
 // The rows of an account deletion (docs/privacy.md): the deletion's own record, and each step's SQL.
 // Every step is idempotent, so a deletion interrupted anywhere is simply run again from its step
 // (src/jobs/account-deletion.ts runs them and removes the photo objects from R2).
-import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { runBatch, type Statement } from './fragments';
 import { type LogEntry, logStatement } from './moderation';
