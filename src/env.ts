@@ -13,6 +13,8 @@ export interface Bindings extends Cloudflare.Env {
   CLERK_SECRET_KEY?: string;
   /** The Clerk instance's PEM public key: sessions are verified without a network call. */
   CLERK_JWT_KEY?: string;
+  /** Clerk's Backend API base URL (default `https://api.clerk.com`); tests point it at a stand-in. */
+  CLERK_API_URL?: string;
   /** Local development and tests only: PKCS#8 private key the local sign-in signs sessions with. */
   LOCAL_SIGNING_KEY?: string;
   /** HMAC key of the signed links in mails (unsubscribe, one-click renewal); `.dev.vars` locally. */

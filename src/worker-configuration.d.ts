@@ -19,6 +19,7 @@ declare namespace Cloudflare {
 		NEW_POST_LIMITER: RateLimit;
 		SEARCH_LIMITER: RateLimit;
 		MESSAGE_LIMITER: RateLimit;
+		EXPORT_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		SITE_URL: string;
 		ENVIRONMENT: string;
@@ -43,6 +44,7 @@ declare namespace Cloudflare {
 		NEW_POST_LIMITER: RateLimit;
 		SEARCH_LIMITER: RateLimit;
 		MESSAGE_LIMITER: RateLimit;
+		EXPORT_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		SITE_URL: string;
 		ENVIRONMENT: string;

@@ -11,9 +11,11 @@
 import { clerkMiddleware, getAuth } from '@clerk/hono';
 import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
+import { isDeletedIdentity } from '../db/account-deletion';
 import type { User } from '../db/schema';
 import { findUserByClerkId, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv, CurrentUser, Db } from '../env';
+import { identityHash } from '../lib/identity-hash';
 import { operatorIds, type SessionConfig, verificationConfig } from './config';
 import { siteOrigins } from './origin-check';
 import { CLIENT_UAT_COOKIE, SESSION_COOKIE } from './tokens';
@@ -186,9 +188,15 @@ export function toCurrentUser(env: AppEnv['Bindings'], user: User): CurrentUser 
   return { ...user, isOperator: user.role === 'operator' || operatorIds(env).has(user.clerkId) };
 }
 
-/** Our row for a verified identity, created the first time we see it (one batch). */
-export async function userForIdentity(db: Db, identity: SessionIdentity): Promise<User> {
-  return (await findUserByClerkId(db, identity.clerkId)) ?? (await upsertUserFromSession(db, identity));
+/**
+ * Our row for a verified identity, created the first time we see it (one batch); null when the
+ * account of this identity was deleted: a session issued before never brings it back.
+ */
+export async function userForIdentity(db: Db, identity: SessionIdentity): Promise<User | null> {
+  const found = await findUserByClerkId(db, identity.clerkId);
+  if (found) return found;
+  if (await isDeletedIdentity(db, await identityHash(identity.clerkId))) return null;
+  return upsertUserFromSession(db, identity);
 }
 
 // The verified claims of a request (session id for sign-out, profile claims for after-auth).
@@ -204,9 +212,11 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const verification = await verifyRequest(c);
   if (verification.kind === 'redirect') return verification.response;
   if (verification.kind === 'signed-in') {
-    claimsByRequest.set(c.req.raw, verification.claims);
     const user = await userForIdentity(c.get('db'), identityFromClaims(verification.claims));
-    c.set('user', toCurrentUser(c.env, user));
+    if (user) {
+      claimsByRequest.set(c.req.raw, verification.claims);
+      c.set('user', toCurrentUser(c.env, user));
+    }
   }
   await next();
   for (const name of [...c.res.headers.keys()]) {

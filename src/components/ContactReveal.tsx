@@ -1,5 +1,6 @@
 import { formatPhone, internationalPhone } from '../lib/phone';
 import { PhoneIcon } from './Icons';
+import { PrivacyNote } from './PrivacyNote';
 
 export type ContactState =
   /** Not asked yet: only the control, the number is not in the page. */
@@ -44,6 +45,7 @@ export function ContactReveal({ contact }: { contact: ContactState }) {
           <p className="contact__tip muted">
             Spuneți că ați văzut anunțul pe eRădăuți. Nu trimiteți bani în avans.
           </p>
+          <PrivacyNote lead="Numărul este afișat doar la cerere, ca să nu fie cules de roboți." />
         </div>
       ) : contact.state === 'messages' ? (
         <p className="contact__none muted">
@@ -53,6 +55,9 @@ export function ContactReveal({ contact }: { contact: ContactState }) {
       ) : (
         <p className="contact__none muted">Autorul nu a lăsat un număr de telefon.</p>
       )}
+      {contact.state === 'hidden' ? (
+        <PrivacyNote lead="Numărul este afișat doar la cerere, ca să nu fie cules de roboți." />
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { absoluteUrl, route } from '../lib/links';
+import { absoluteUrl, privacyPath, route } from '../lib/links';
 import { CircleUserIcon } from './Icons';
 import { SearchBox } from './SearchBox';
 
@@ -164,6 +164,9 @@ export function Layout({
                 </li>
                 <li>
                   <a href={route('staticPage', { params: 'termeni-si-conditii' })}>Termeni și condiții</a>
+                </li>
+                <li>
+                  <a href={privacyPath()}>Confidențialitate</a>
                 </li>
                 <li>
                   <a href={route('staticPage', { params: 'despre-anunturile-promovate' })}>

@@ -2,6 +2,7 @@
 // and the reply form of a conversation. Plain forms: they work without JavaScript.
 import { MESSAGE_MAX } from '../lib/message-text';
 import { errorId } from './FormFields';
+import { PrivacyNote } from './PrivacyNote';
 
 export interface MessageFormProps {
   action: string;
@@ -45,6 +46,7 @@ export function MessageForm(props: MessageFormProps) {
       <button type="submit" className="btn btn--primary" disabled={props.disabled}>
         {props.submitLabel}
       </button>
+      <PrivacyNote lead="Mesajele sunt private: le văd doar cele două persoane din conversație." />
     </form>
   );
 }

@@ -4,8 +4,9 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { maskPhones } from '../lib/phone';
+import { DELETED_ACCOUNT_NAME } from './account-deletion';
 import { firstPhotoOfSql } from './fragments';
-import { type Conversation, conversations, posts, users } from './schema';
+import { type Conversation, conversations, photos, posts, users } from './schema';
 
 /** New conversations a person may open in a day (the per-minute limit is the MESSAGE_LIMITER binding). */
 export const DAILY_CONVERSATIONS = 20;
@@ -209,7 +210,7 @@ export async function listInbox(db: Db, userId: number, limit = 100): Promise<In
     postSlug: r.postSlug,
     categoryId: r.categoryId,
     photo: r.photo,
-    otherName: r.otherName ?? 'Utilizator',
+    otherName: r.otherName ?? DELETED_ACCOUNT_NAME,
     lastMessageAt: r.lastMessageAt,
     lastPreview: r.lastPreview,
     lastFromMe: r.lastSenderId === userId,
@@ -246,7 +247,7 @@ export interface ReportedConversation {
 /** Reported conversations, newest report first: what operators may read. */
 export async function listReportedConversations(db: Db, limit = 50): Promise<ReportedConversation[]> {
   const nameOf = (column: SQLWrapper) =>
-    sql<string>`coalesce((SELECT name FROM users WHERE users.id = ${column}), 'Utilizator')`;
+    sql<string>`coalesce((SELECT name FROM users WHERE users.id = ${column}), ${DELETED_ACCOUNT_NAME})`;
   const rows = await db
     .select({
       id: conversations.id,

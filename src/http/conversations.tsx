@@ -1,6 +1,7 @@
 // The pieces the message routes share: a conversation's Durable Object, reading the typed text,
 // delivering a message (object + D1 index), and rendering the start form and one conversation.
 import type { Context } from 'hono';
+import { DELETED_ACCOUNT_NAME, isDeletedAccount } from '../db/account-deletion';
 import { getCategoryTreeCached } from '../db/categories';
 import {
   CONVERSATION_REPORT_REASONS,
@@ -101,6 +102,8 @@ export interface Loaded {
   conversation: Conversation;
   access: 'participant' | 'operator';
   target: MessageTarget | null;
+  /** The viewer's other side deleted their account (or is deleting it). */
+  otherDeleted: boolean;
 }
 
 export async function load(c: Context<AppEnv>, user: CurrentUser): Promise<Loaded> {
@@ -109,8 +112,12 @@ export async function load(c: Context<AppEnv>, user: CurrentUser): Promise<Loade
   const access = conversation ? readAccess(conversation, user) : null;
   // A conversation someone may not read answers like one that does not exist.
   if (!conversation || !access) throw new NotFound('Conversația nu a fost găsită.');
-  const target = await getMessageTarget(c.get('db'), conversation.postId);
-  return { conversation, access, target };
+  const otherId = user.id === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
+  const [target, other] = await Promise.all([
+    getMessageTarget(c.get('db'), conversation.postId),
+    findUserById(c.get('db'), otherId),
+  ]);
+  return { conversation, access, target, otherDeleted: isDeletedAccount(other) };
 }
 
 export async function renderConversation(
@@ -135,9 +142,12 @@ export async function renderConversation(
     findUserById(db, conversation.sellerId),
   ]);
   const nameOf = (id: number) =>
-    id === buyer?.id ? buyer.name : id === seller?.id ? seller.name : 'Utilizator';
+    id === buyer?.id ? buyer.name : id === seller?.id ? seller.name : DELETED_ACCOUNT_NAME;
   const otherId = user.id === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
-  const refusal = access === 'participant' ? writeRefusal(conversation, user, adState(target, now)) : null;
+  const refusal =
+    access === 'participant'
+      ? writeRefusal(conversation, user, adState(target, now), loaded.otherDeleted)
+      : null;
   const base = (action: string) => route('conversationAction', { id: conversation.id, action });
   c.status(status as 200);
   return c.render(

@@ -5,8 +5,10 @@ import { openDb } from '../db/session';
 import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { Bindings } from '../env';
 import { cleanupOrphanPhotos, deletePhotoObjectsOf } from '../photos/cleanup';
+import { resumeAccountDeletions } from './account-deletion';
 import { cleanupConversations } from './conversation-cleanup';
 import { enqueueExpiryReminders } from './expiry-reminder';
+import { type RetentionReport, runRetention } from './retention';
 import { enqueueSavedSearchDigests } from './saved-search-digest';
 
 /** Batches of DRAIN_BATCH ads the daily run adds at most (100 000 ads). */
@@ -27,6 +29,10 @@ export interface ScheduledReport {
   savedSearchDigests: number;
   /** Owners (per stage) queued an expiry reminder. */
   reminders: number;
+  /** Account deletions interrupted earlier and finished now. */
+  deletionsResumed: number;
+  /** What the retention rules removed (docs/privacy.md). */
+  retention: RetentionReport;
 }
 
 /**
@@ -38,6 +44,8 @@ export interface ScheduledReport {
  */
 export async function runScheduled(env: Bindings, now: number): Promise<ScheduledReport> {
   const db = openDb(env.DB);
+  // First, so a deletion interrupted yesterday leaves nothing for the jobs below to mail or keep.
+  const deletionsResumed = await resumeAccountDeletions(env, db, now);
   const expired = await expirePosts(db, now);
   const reminders = await enqueueExpiryReminders(env, db, now);
   const stale = await deleteStaleDrafts(db, now);
@@ -45,6 +53,8 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
   const staleDrafts = stale.drafts;
   const orphanPhotos = await cleanupOrphanPhotos(env, db, now);
   const remasked = await remaskStoredText(db, REMASK_PER_RUN);
+  // Before the conversations' cleanup, so an ad removed now starts its conversations' 30 days today.
+  const retention = await runRetention(env, db, now);
   const { removed: conversationsRemoved } = await cleanupConversations(env, db, now);
   let spellingAds = 0;
   for (let round = 0; round < MAX_SPELLING_ROUNDS; round++) {
@@ -62,5 +72,7 @@ export async function runScheduled(env: Bindings, now: number): Promise<Schedule
     conversationsRemoved,
     savedSearchDigests,
     reminders,
+    deletionsResumed,
+    retention,
   };
 }

@@ -38,18 +38,21 @@ export const REFUSALS = {
   inactive: 'Anunțul nu mai este activ: puteți scrie doar despre anunțurile active.',
   blockedByOther: 'Această persoană nu mai primește mesaje de la dumneavoastră.',
   blockedByMe: 'Ați blocat această persoană. Deblocați-o ca să îi puteți scrie din nou.',
+  otherDeleted: 'Această persoană și-a șters contul: nu îi mai puteți scrie.',
 } as const;
 
 export type Refusal = keyof typeof REFUSALS;
 
-/** Why `viewer` may not write in this conversation, or null when they may. */
+/** Why `viewer` may not write in this conversation (whose other side may have deleted their account), or null when they may. */
 export function writeRefusal(
   conversation: AccessConversation,
   viewer: AccessViewer,
   ad: AdState,
+  otherDeleted = false,
 ): Refusal | null {
   if (viewer.id !== conversation.buyerId && viewer.id !== conversation.sellerId) return 'notParticipant';
   if (viewer.banned) return 'banned';
+  if (otherDeleted) return 'otherDeleted';
   if (conversation.blockedBy !== null)
     return conversation.blockedBy === viewer.id ? 'blockedByMe' : 'blockedByOther';
   if (ad === 'deleted') return 'deleted';

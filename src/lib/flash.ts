@@ -41,6 +41,8 @@ export const FLASH_MESSAGES = {
   'cautare-modificata': 'Căutarea a fost modificată.',
   'cautare-stearsa': 'Căutarea a fost ștearsă.',
   'notificari-salvate': 'Preferințele de e-mail au fost salvate.',
+  'cont-sters': 'Contul și datele dumneavoastră au fost șterse. Vă mulțumim că ați folosit eRădăuți.',
+  'cont-sters-operator': 'Contul persoanei a fost șters, cu toate anunțurile și datele sale.',
 } as const;
 
 export type FlashCode = keyof typeof FLASH_MESSAGES;

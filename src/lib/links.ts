@@ -44,6 +44,8 @@ export const ROUTES = {
   accountMenu: '/api/cont',
   account: '/cont',
   mailPreferences: '/cont/notificari',
+  accountData: '/cont/date',
+  accountDelete: '/cont/sterge',
   unsubscribe: '/dezabonare/[token]',
   renewByMail: '/reinnoire/[token]',
   report: '/raporteaza/[postId]',
@@ -335,4 +337,12 @@ export function categorySlugOf(tree: SlugTree, categoryId: number): string {
 /** The canonical address of an ad, its category segment read from the tree. */
 export function postHref(tree: SlugTree, post: { id: number; slug: string; categoryId: number }): string {
   return postPath(post, categorySlugOf(tree, post.categoryId));
+}
+
+/** The static page of the privacy policy (content/politica-de-confidentialitate.md). */
+export const PRIVACY_PAGE = 'politica-de-confidentialitate';
+
+/** `/static-page/politica-de-confidentialitate`: linked from every form that collects personal data. */
+export function privacyPath(): string {
+  return link(ROUTES.staticPage, { params: [PRIVACY_PAGE] });
 }

@@ -126,6 +126,15 @@ export class ConversationRoom extends DurableObject<Bindings> {
     return changed;
   }
 
+  /**
+   * A participant's account was deleted: every message they wrote leaves the conversation (the other
+   * side keeps their own). Answers how many went.
+   */
+  eraseSender(senderId: number): number {
+    if (!this.ready) return 0;
+    return this.sql.exec('DELETE FROM messages WHERE sender_id = ?', senderId).rowsWritten;
+  }
+
   /** Removes the conversation for good: sockets closed, alarm and storage gone. */
   async destroy(): Promise<void> {
     for (const ws of this.ctx.getWebSockets()) {

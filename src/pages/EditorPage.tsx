@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import { describedBy, ErrorSummary, Field, FieldError, fieldId } from '../components/FormFields';
 import { PostActions, type PostActionsProps } from '../components/PostActions';
+import { PrivacyNote } from '../components/PrivacyNote';
 import { type CategoryKind, FIELDS_BY_KIND } from '../lib/post-fields';
 import { DESCRIPTION_MAX, MAX_PHOTOS, orderedErrors, type PostFormValues, TITLE_MAX } from '../lib/post-form';
 import { CURRENCIES } from '../lib/price';
@@ -334,6 +335,7 @@ export function EditorPage(props: EditorPageProps) {
             {submitLabel}
           </button>
         </div>
+        <PrivacyNote lead="Anunțul, cu fotografiile și telefonul (afișat doar la cerere), este public până îl ștergeți sau expiră." />
       </form>
     </section>
   );

@@ -2,6 +2,7 @@
 // and tests): an e-mail address signs the person in, through a real session token. Never on the
 // public site (the route refuses; `refusal` says why).
 import { describedBy, ErrorSummary, FieldError, fieldId } from '../components/FormFields';
+import { PrivacyNote } from '../components/PrivacyNote';
 
 export interface DemoAccount {
   name: string;
@@ -84,6 +85,7 @@ export function LocalSignInPage(props: LocalSignInPageProps) {
         {mode === 'sign-up' ? 'Aveți deja cont? ' : 'Nu aveți cont? '}
         <a href={otherHref}>{mode === 'sign-up' ? 'Conectați-vă' : 'Creați un cont nou'}</a>
       </p>
+      <PrivacyNote lead="Folosim adresa de e-mail doar pentru cont și pentru e-mailurile pe care le alegeți." />
       {demoAccounts.length > 0 ? (
         <section className="demo-accounts" aria-labelledby="demo-accounts-title">
           <h2 id="demo-accounts-title">Conturi demonstrative</h2>

@@ -1,5 +1,6 @@
 // `/clerk/sign-in` and `/clerk/sign-up` with a real Clerk instance: Clerk's own components, mounted
 // in the browser by the `signin` island from the script Clerk's Frontend API serves.
+import { PrivacyNote } from '../components/PrivacyNote';
 
 export interface SignInPageProps {
   mode: 'sign-in' | 'sign-up';
@@ -38,6 +39,7 @@ export function SignInPage(props: SignInPageProps) {
           </p>
         </noscript>
       </div>
+      <PrivacyNote lead="Contul este ținut de Clerk, serviciul nostru de conectare." />
     </section>
   );
 }

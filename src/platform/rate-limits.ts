@@ -26,7 +26,8 @@ type LimiterName =
   | 'UPLOAD_LIMITER'
   | 'NEW_POST_LIMITER'
   | 'SEARCH_LIMITER'
-  | 'MESSAGE_LIMITER';
+  | 'MESSAGE_LIMITER'
+  | 'EXPORT_LIMITER';
 
 function isProduction(env: Bindings): boolean {
   return env.ENVIRONMENT === 'production' || /^https:/i.test(env.SITE_URL ?? '');
@@ -144,3 +145,9 @@ export async function newConversationAllowed(c: Context<AppEnv>, userId: number)
 
 /** The message of a refused new conversation (shown above the kept message form, with `Retry-After`). */
 export const NEW_CONVERSATION_REFUSAL = `Ați început prea multe conversații într-un minut. ${WAIT}`;
+
+/** Downloading one's data (`/cont/date`, docs/privacy.md): a few a minute per person. */
+export async function limitExport(c: Context<AppEnv>, userId: number): Promise<void> {
+  if (!(await allowed(c, 'EXPORT_LIMITER', `u:${userId}`)))
+    refuse(`Ați descărcat datele de prea multe ori într-un minut. ${WAIT}`);
+}

@@ -19,7 +19,13 @@ accountPageRoutes.get(routePath('account'), async (c) => {
   // The mail preferences sit here, after the profile (the header's menu stays short).
   if (user) {
     const at = links.findIndex((l) => l.href === route('profile')) + 1;
-    links.splice(at, 0, { label: 'Notificări prin e-mail', href: route('mailPreferences') });
+    links.splice(
+      at,
+      0,
+      { label: 'Notificări prin e-mail', href: route('mailPreferences') },
+      { label: 'Descarcă datele mele', href: route('accountData') },
+      { label: 'Șterge contul', href: route('accountDelete') },
+    );
   }
   return c.render(<AccountPage name={user?.name ?? null} links={links} />, {
     title: 'Contul meu',

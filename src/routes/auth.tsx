@@ -3,7 +3,7 @@
 // form mints a session token with the local key pair. Both end up in the same middleware.
 
 import { type Context, Hono } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { setCookie } from 'hono/cookie';
 import { z } from 'zod';
 import { clerkScripts } from '../auth/clerk-browser';
 import { clerkClient } from '../auth/clerk-client';
@@ -11,13 +11,14 @@ import { localSignInRefusal, sessionConfig } from '../auth/config';
 import { MESSAGES, NAME_MAX } from '../auth/messages';
 import { siteOrigin } from '../auth/origin-check';
 import { checkedReturnPath } from '../auth/return-path';
-import { identityFromClaims, SESSION_COOKIE_NAME, sessionClaims } from '../auth/session';
+import { identityFromClaims, sessionClaims } from '../auth/session';
 import { CLIENT_UAT_COOKIE, DEV_BROWSER_COOKIE, mintLocalSession, SESSION_COOKIE } from '../auth/tokens';
 import type { User } from '../db/schema';
 import { findUserByEmail, listDemoUsers, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
 import { markPrivate, optionalForm, uncachedAnswers } from '../http/helpers';
+import { clearSessionCookies } from '../http/session-cookies';
 import { areaPath, route, routeBase, routePath } from '../lib/links';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
@@ -230,15 +231,7 @@ authRoutes.post(routePath('signOut'), async (c) => {
       // the cookies still go; the session expires at Clerk on its own
     }
   }
-  const secure = new URL(c.req.url).protocol === 'https:';
-  const names = new Set([SESSION_COOKIE, CLIENT_UAT_COOKIE, DEV_BROWSER_COOKIE]);
-  for (const name of Object.keys(getCookie(c))) if (SESSION_COOKIE_NAME.test(name)) names.add(name);
-  for (const name of names) {
-    // Clerk reads `__client_uat=0` as "signed out on this device".
-    if (name.startsWith(CLIENT_UAT_COOKIE))
-      setCookie(c, name, '0', { path: '/', sameSite: 'Lax', secure, maxAge: 31536000 });
-    else deleteCookie(c, name, { path: '/', secure });
-  }
+  clearSessionCookies(c);
   setFlash(c, 'deconectat');
   return c.redirect(route('home'), 303);
 });

@@ -164,7 +164,12 @@ messageRoutes.post(routePath('conversation'), async (c) => {
   const loaded = await load(c, user);
   const raw = await formText(c);
   const typed = typeof raw === 'string' ? raw : '';
-  const refusal = writeRefusal(loaded.conversation, user, adState(loaded.target, Date.now()));
+  const refusal = writeRefusal(
+    loaded.conversation,
+    user,
+    adState(loaded.target, Date.now()),
+    loaded.otherDeleted,
+  );
   if (refusal) {
     if (prefersJson(c)) return c.json({ error: REFUSALS[refusal] }, refusalStatus(refusal));
     // The page again, with the reason and what was typed (to copy elsewhere).

@@ -5,6 +5,8 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
+import { OperatorDeleteAccountForm } from '../components/OperatorDeleteAccountForm';
+import { isDeletedAccount } from '../db/account-deletion';
 import { getCategoryTreeCached } from '../db/categories';
 import { listReportedConversations } from '../db/conversations';
 import { deletePost } from '../db/lifecycle';
@@ -18,11 +20,12 @@ import {
 } from '../db/moderation';
 import { getPost } from '../db/posts';
 import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
-import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
+import { HIDE_REASONS, REPORT_REASONS, type User } from '../db/schema';
 import { findUserById } from '../db/users';
-import type { AppEnv } from '../env';
+import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
+import { deleteAccount } from '../jobs/account-deletion';
 import { notifyModeration } from '../jobs/moderation';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
@@ -46,13 +49,24 @@ import { limitReport } from '../platform/rate-limits';
 
 export const moderationRoutes = new Hono<AppEnv>();
 
-/** Salt of the anonymous reporter key: a client is its hashed address, never stored plainly. */
+/** Salt of the anonymous reporter key: a client is its keyed hash, never its address (docs/privacy.md). */
 const REPORTER_SALT = 'eradauti-raport-v2';
 const POST_NOT_FOUND = 'Anunțul nu a fost găsit';
 
-async function sha256Hex(text: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
+/**
+ * HMAC-SHA-256 (hex) of `text` under the site's secret (SIGNING_SECRET): unlike a plain hash with a
+ * public salt, nobody without the secret can test the 4 billion IPv4 addresses against a stored key.
+ */
+async function keyedHashHex(secret: string, text: string): Promise<string> {
+  const key = await crypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign'],
+  );
+  const mac = await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(text));
+  return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
 /**
@@ -64,7 +78,7 @@ async function reporterKey(c: Context<AppEnv>): Promise<string> {
   if (user) return `u:${user.id}`;
   const address = c.req.header('cf-connecting-ip');
   const client = address ? clientIdentity(address) : 'local';
-  return `a:${await sha256Hex(`${REPORTER_SALT}|${client}`)}`;
+  return `a:${await keyedHashHex(c.env.SIGNING_SECRET || REPORTER_SALT, `${REPORTER_SALT}|${client}`)}`;
 }
 
 function textField(form: FormData, name: string, max: number): string {
@@ -269,9 +283,10 @@ moderationRoutes.post(routePath('moderateUser'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const name = c.req.param('action');
-  if (name !== 'blocheaza' && name !== 'deblocheaza') throw new NotFound();
+  if (name !== 'blocheaza' && name !== 'deblocheaza' && name !== 'sterge-contul') throw new NotFound();
   const target = await findUserById(db, idParam(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
-  if (!target) throw new NotFound('Utilizatorul nu a fost găsit');
+  if (!target || isDeletedAccount(target)) throw new NotFound('Utilizatorul nu a fost găsit');
+  if (name === 'sterge-contul') return deleteAccountOnRequest(c, operator, target);
   const banning = name === 'blocheaza';
   const form = await optionalForm(c);
   if (
@@ -296,6 +311,50 @@ moderationRoutes.post(routePath('moderateUser'), async (c) => {
   await purgeForAuthor(c.req.url, db, target.id);
   return c.redirect(back(c, form, name, 'moderare'), 303);
 });
+
+/**
+ * An operator deletes a person's account on their request (docs/privacy.md): the reason is required
+ * and logged, the confirmation ticked; an operator's account is never deleted this way. A refusal
+ * gives the form back (400) with the reason typed.
+ */
+async function deleteAccountOnRequest(c: Context<AppEnv>, operator: CurrentUser, target: User) {
+  const form = await optionalForm(c);
+  const reason = textField(form, 'reason', 400);
+  const returnTo = safeReturnPath(
+    typeof form.get('returnTo') === 'string' ? (form.get('returnTo') as string) : null,
+    route('moderation'),
+  );
+  let error: string | null = null;
+  if (target.role === 'operator' || target.id === operator.id || operatorIds(c.env).has(target.clerkId))
+    error = 'Contul unui operator nu se șterge de aici.';
+  else if (!reason) error = 'Scrieți motivul: cine a cerut ștergerea, când și pe ce cale.';
+  else if (form.get('confirm') !== 'da') error = 'Bifați confirmarea că persoana a cerut ștergerea.';
+  if (error) {
+    c.status(400);
+    return c.render(
+      <section className="box">
+        <h1>Contul nu a fost șters</h1>
+        <OperatorDeleteAccountForm
+          userId={target.id}
+          name={target.name}
+          returnTo={returnTo}
+          reason={reason}
+          error={error}
+        />
+      </section>,
+      { title: 'Ștergerea contului', noindex: true },
+    );
+  }
+  const db = c.get('db');
+  await purgeForAuthor(c.req.url, db, target.id);
+  try {
+    await deleteAccount(c.env, db, target, { requestedBy: operator.id, reason }, Date.now());
+  } catch {
+    // Started and recorded: the daily job finishes it.
+  }
+  setFlash(c, 'cont-sters-operator');
+  return c.redirect(route('moderation'), 303);
+}
 
 moderationRoutes.all(areaPath('moderation'), () => {
   throw new NotFound();

@@ -2,6 +2,7 @@
 // (src/tools/build-pages.mjs); the title and description are read from the Markdown here.
 import { Hono } from 'hono';
 import despreAnunturilePromovate from '../../content/despre-anunturile-promovate.md';
+import politicaDeConfidentialitate from '../../content/politica-de-confidentialitate.md';
 import taxiRadauti from '../../content/taxi-radauti.md';
 import termeniSiConditii from '../../content/termeni-si-conditii.md';
 import type { Crumb } from '../components/Breadcrumbs';
@@ -10,7 +11,7 @@ import STATIC_HTML from '../generated/static-pages.json';
 import { segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
-import { route, routeBase, routePath } from '../lib/links';
+import { PRIVACY_PAGE, route, routeBase, routePath } from '../lib/links';
 import { truncate } from '../lib/text';
 import { StaticPage } from '../pages/StaticPage';
 
@@ -21,6 +22,7 @@ const PAGES: Record<string, string> = {
   'termeni-si-conditii': termeniSiConditii,
   'despre-anunturile-promovate': despreAnunturilePromovate,
   'taxi-radauti': taxiRadauti,
+  [PRIVACY_PAGE]: politicaDeConfidentialitate,
 };
 
 interface RenderedPage {

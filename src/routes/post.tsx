@@ -6,6 +6,7 @@ import type { Crumb } from '../components/Breadcrumbs';
 import type { ContactState } from '../components/ContactReveal';
 import { actionsFor } from '../components/PostActions';
 import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostControls';
+import { isGonePost } from '../db/account-deletion';
 import type { CategoryTree } from '../db/categories';
 import { kindOf } from '../db/categories';
 import { countOpenReports } from '../db/moderation';
@@ -16,7 +17,7 @@ import type { AppEnv, CurrentUser } from '../env';
 import { parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { markPrivate } from '../http/helpers';
 import { bucharestDay, DAY_MS, formatDate } from '../lib/dates';
-import { NotFound } from '../lib/errors';
+import { HttpError, NotFound } from '../lib/errors';
 import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, link, listingPath, postPath, route, routeBase, routePath } from '../lib/links';
 import { maskPhones } from '../lib/phone';
@@ -30,6 +31,9 @@ import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
 import { limitContactReveal } from '../platform/rate-limits';
 
 export const postRoutes = new Hono<AppEnv>();
+
+/** What an ad removed for good answers (410). */
+export const GONE_AD = 'Acest anunț a fost șters definitiv și nu mai este disponibil.';
 
 /** The size of the full WebP (at most FULL_MAX_WIDTH wide): what og:image declares. */
 function fullSize(photo: PhotoRef) {
@@ -48,7 +52,11 @@ async function adPage(c: Context<AppEnv>) {
   if (!target) throw new NotFound();
   const now = Date.now();
   const details = await getPostDetails(c.get('db'), target.id, now);
-  if (!details) throw new NotFound();
+  if (!details) {
+    // Removed for good (its author's account deleted, or expired two years ago): 410, not 404.
+    if (await isGonePost(c.get('db'), target.id)) throw new HttpError(410, GONE_AD);
+    throw new NotFound();
+  }
   const { post, author, tree } = details;
   const { notice, isPublic } = adPageStatus(post, author.banned, now);
   const user = c.get('user');

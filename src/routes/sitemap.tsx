@@ -5,7 +5,7 @@ import { sitemapAds, sitemapPartStart, sitemapSummary } from '../db/sitemap';
 import type { AppEnv } from '../env';
 import { isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
-import { absoluteUrl, listingPath, postHref, route, routePath } from '../lib/links';
+import { absoluteUrl, listingPath, PRIVACY_PAGE, postHref, route, routePath } from '../lib/links';
 
 export const sitemapRoutes = new Hono<AppEnv>();
 
@@ -79,7 +79,7 @@ sitemapRoutes.get(routePath('sitemap'), async (c) => {
       fixed.push({ loc: abs(listingPath(cat.slug, sub.slug)), lastmod: summary.lastByCategory.get(sub.id) });
     }
   }
-  for (const name of ['termeni-si-conditii', 'despre-anunturile-promovate', 'taxi-radauti']) {
+  for (const name of ['termeni-si-conditii', PRIVACY_PAGE, 'despre-anunturile-promovate', 'taxi-radauti']) {
     fixed.push({ loc: abs(route('staticPage', { params: name })) });
   }
 

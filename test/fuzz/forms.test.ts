@@ -64,7 +64,8 @@ const FORM_ROUTES = fc.oneof(
   ),
   plausibleSegment.map((id) => `/posts/edit/${id}`),
   plausibleSegment.map((id) => `/raporteaza/${id}`),
-  fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare'),
+  fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare', '/cont/sterge'),
+  plausibleSegment.map((id) => `/moderare/utilizator/${id}/sterge-contul`),
   plausibleSegment.map((id) => `/salvate/${id}`),
   plausibleSegment.map((id) => `/salvate/${id}/notificare`),
   fc

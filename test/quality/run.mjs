@@ -1,10 +1,10 @@
 // @ts-check
 // `npm run test:quality` (part of `npm run test:all`): outside judges of quality, none written here.
-//  - axe-core (@axe-core/playwright): 0 violations on home, listing, ad, search, editor, profile,
-//    sign-in, 401 and 404;
+//  - axe-core (@axe-core/playwright): 0 violations on home, listing, ad, search, privacy, editor,
+//    profile, sign-in, 401 and 404;
 //  - Lighthouse 13 (mobile preset, Debian chromium, CPU slowdown calibrated to the host's measured
 //    speed as Lighthouse's throttling guide advises): ≥ 95 in performance, accessibility, best practices
-//    and SEO on home, listing, ad and search, run one after another;
+//    and SEO on home, listing, ad, search and privacy, run one after another;
 //  - the W3C Nu HTML checker (vnu-jar) on the saved HTML of the same nine pages: 0 errors;
 //  - /sitemap.xml against the sitemaps.org XSD (xmllint-wasm), the Atom feeds (fast-xml-parser) and
 //    the JSON-LD of a goods ad and a job ad against the fields Google requires.
@@ -98,6 +98,7 @@ try {
     ['listing', '/anunturi/imobiliare'],
     ['ad', adPath],
     ['search', '/cautare?q=apartament'],
+    ['privacy', '/static-page/politica-de-confidentialitate'],
   ];
   const signedOutPages = [
     ['sign-in', '/clerk/sign-in'],

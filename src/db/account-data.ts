@@ -1,0 +1,219 @@
+// What the site holds about one person, read for the download of their data (`/cont/date`,
+// docs/privacy.md): each kind in its own query, ads a page at a time, so that a long history is
+// streamed rather than built up in memory. Nothing of anyone else's: of the other side of a
+// conversation only the name, of operators nothing but their decisions.
+import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import type { Db } from '../env';
+import {
+  conversations,
+  favourites,
+  mailOptouts,
+  moderationLog,
+  photos,
+  posts,
+  reports,
+  savedSearches,
+  users,
+} from './schema';
+
+export async function exportProfile(db: Db, userId: number) {
+  return (
+    (await db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        phone: users.phone,
+        role: users.role,
+        banned: users.banned,
+        messagesOnly: users.messagesOnly,
+        avatarPhotoId: users.avatarPhotoId,
+        createdAt: users.createdAt,
+        updatedAt: users.updatedAt,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .get()) ?? null
+  );
+}
+
+export interface ExportedPhoto {
+  id: number;
+  fileName: string;
+  width: number;
+  height: number;
+}
+
+/** A page of the person's ads in every state (ids after `afterId`), each with its photos. */
+export async function exportAdsPage(db: Db, userId: number, afterId: number, limit = 100) {
+  const rows = await db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      description: posts.description,
+      price: posts.price,
+      currency: posts.currency,
+      negotiable: posts.negotiable,
+      locality: posts.locality,
+      phone: posts.phone,
+      status: posts.status,
+      categoryId: posts.categoryId,
+      subcategoryId: posts.subcategoryId,
+      slug: posts.slug,
+      fields: posts.fields,
+      messagesOnly: posts.messagesOnly,
+      hiddenReason: posts.hiddenReason,
+      createdAt: posts.createdAt,
+      updatedAt: posts.updatedAt,
+      publishedAt: posts.publishedAt,
+      renewedAt: posts.renewedAt,
+      expiresAt: posts.expiresAt,
+      closedAt: posts.closedAt,
+      photos: sql<string>`(SELECT json_group_array(json_object('id', ph.id, 'fileName', ph.file_name, 'width', ph.width, 'height', ph.height)) FROM (SELECT id, file_name, width, height FROM photos WHERE photos.post_id = "posts"."id" ORDER BY position, id) AS ph)`,
+    })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), gt(posts.id, afterId)))
+    .orderBy(asc(posts.id))
+    .limit(limit);
+  return rows.map((r) => ({ ...r, photos: JSON.parse(r.photos ?? '[]') as ExportedPhoto[] }));
+}
+
+/** Photos the person uploaded that belong to no ad of theirs (the avatar, drafts in the editor). */
+export async function exportLoosePhotos(db: Db, userId: number): Promise<ExportedPhoto[]> {
+  return db
+    .select({ id: photos.id, fileName: photos.fileName, width: photos.width, height: photos.height })
+    .from(photos)
+    .where(
+      and(
+        eq(photos.userId, userId),
+        sql`(${photos.postId} IS NULL OR ${photos.postId} NOT IN (SELECT ${posts.id} FROM ${posts} WHERE ${posts.userId} = ${userId}))`,
+      ),
+    )
+    .orderBy(asc(photos.id))
+    .limit(1000);
+}
+
+export async function exportFavourites(db: Db, userId: number) {
+  return db
+    .select({
+      postId: favourites.postId,
+      title: posts.title,
+      savedAt: favourites.createdAt,
+      priceAtSave: favourites.priceAtSave,
+      notifyPriceDrop: favourites.notifyPriceDrop,
+    })
+    .from(favourites)
+    .leftJoin(posts, eq(posts.id, favourites.postId))
+    .where(eq(favourites.userId, userId))
+    .orderBy(asc(favourites.createdAt));
+}
+
+export async function exportSavedSearches(db: Db, userId: number) {
+  return db
+    .select({
+      id: savedSearches.id,
+      name: savedSearches.name,
+      query: savedSearches.query,
+      createdAt: savedSearches.createdAt,
+      paused: savedSearches.paused,
+      lastSentAt: savedSearches.lastSentAt,
+    })
+    .from(savedSearches)
+    .where(eq(savedSearches.userId, userId))
+    .orderBy(asc(savedSearches.id));
+}
+
+/** The kinds of mail the person turned off. */
+export async function exportMailOptouts(db: Db, userId: number) {
+  return db
+    .select({ kind: mailOptouts.kind, since: mailOptouts.createdAt })
+    .from(mailOptouts)
+    .where(eq(mailOptouts.userId, userId));
+}
+
+/** The person's conversations with the other side's name (only that), oldest first. */
+export async function exportConversations(db: Db, userId: number) {
+  return db
+    .select({
+      id: conversations.id,
+      postId: conversations.postId,
+      postTitle: conversations.postTitle,
+      role: sql<
+        'buyer' | 'seller'
+      >`CASE WHEN ${conversations.buyerId} = ${userId} THEN 'buyer' ELSE 'seller' END`,
+      otherId: sql<number>`CASE WHEN ${conversations.buyerId} = ${userId} THEN ${conversations.sellerId} ELSE ${conversations.buyerId} END`,
+      otherName: sql<
+        string | null
+      >`(SELECT name FROM users WHERE users.id = CASE WHEN ${conversations.buyerId} = ${userId} THEN ${conversations.sellerId} ELSE ${conversations.buyerId} END)`,
+      createdAt: conversations.createdAt,
+      blockedByMe: sql<boolean>`${conversations.blockedBy} = ${userId}`,
+      reportedByMe: sql<boolean>`${conversations.reportedBy} = ${userId}`,
+      reportReason: sql<
+        string | null
+      >`CASE WHEN ${conversations.reportedBy} = ${userId} THEN ${conversations.reportReason} END`,
+    })
+    .from(conversations)
+    .where(or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)))
+    .orderBy(asc(conversations.id))
+    .limit(10_000);
+}
+
+/** Reports the person made while signed in. */
+export async function exportReportsMade(db: Db, userId: number) {
+  return db
+    .select({
+      postId: reports.postId,
+      reason: reports.reason,
+      details: reports.details,
+      createdAt: reports.createdAt,
+      resolvedAt: reports.resolvedAt,
+    })
+    .from(reports)
+    .where(eq(reports.reporterKey, `u:${userId}`))
+    .orderBy(asc(reports.id));
+}
+
+/** Operators' decisions about the person and their ads, with their reasons (never the operator). */
+export async function exportModerationDecisions(db: Db, userId: number) {
+  return db
+    .select({
+      action: moderationLog.action,
+      targetType: moderationLog.targetType,
+      targetId: moderationLog.targetId,
+      details: moderationLog.details,
+      createdAt: moderationLog.createdAt,
+    })
+    .from(moderationLog)
+    .where(
+      or(
+        and(eq(moderationLog.targetType, 'user'), eq(moderationLog.targetId, userId)),
+        and(
+          eq(moderationLog.targetType, 'post'),
+          sql`${moderationLog.targetId} IN (SELECT ${posts.id} FROM ${posts} WHERE ${posts.userId} = ${userId})`,
+        ),
+      ),
+    )
+    .orderBy(asc(moderationLog.id));
+}
+
+/** How much the deletion page says will go. */
+export async function countAccountData(db: Db, userId: number) {
+  const row = await db
+    .select({
+      ads: sql<number>`(SELECT count(*) FROM ${posts} WHERE ${posts.userId} = ${userId})`,
+      photos: sql<number>`(SELECT count(*) FROM ${photos} WHERE ${photos.userId} = ${userId} OR ${photos.postId} IN (SELECT ${posts.id} FROM ${posts} WHERE ${posts.userId} = ${userId}))`,
+      favourites: sql<number>`(SELECT count(*) FROM ${favourites} WHERE ${favourites.userId} = ${userId})`,
+      savedSearches: sql<number>`(SELECT count(*) FROM ${savedSearches} WHERE ${savedSearches.userId} = ${userId})`,
+      conversations: sql<number>`(SELECT count(*) FROM ${conversations} WHERE ${conversations.buyerId} = ${userId} OR ${conversations.sellerId} = ${userId})`,
+    })
+    .from(users)
+    .where(eq(users.id, userId))
+    .get();
+  return {
+    ads: Number(row?.ads ?? 0),
+    photos: Number(row?.photos ?? 0),
+    favourites: Number(row?.favourites ?? 0),
+    savedSearches: Number(row?.savedSearches ?? 0),
+    conversations: Number(row?.conversations ?? 0),
+  };
+}
