@@ -20,5 +20,11 @@ export function hostileCorpus(): Entry[];
 export function baselineJpeg(w: number, h: number): Uint8Array;
 export function progressiveJpeg(w: number, h: number, scans: number): Uint8Array;
 export function greyPng(w: number, h: number): Uint8Array;
-export function apng(w: number, h: number, frames: number, at?: [number, number], declared?: number): Uint8Array;
+export function apng(
+  w: number,
+  h: number,
+  frames: number,
+  at?: [number, number],
+  declared?: number,
+): Uint8Array;
 export function gif(w: number, h: number, frames: number[][]): Uint8Array;
