@@ -11,7 +11,7 @@ import { isTokenUsed, releaseToken, useTokenOnce } from '../db/used-tokens';
 import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
-import { privateAnswers } from '../http/helpers';
+import { privateAnswers, submittedForm } from '../http/helpers';
 import { HttpError, NotFound } from '../lib/errors';
 import { postPath, route } from '../lib/links';
 import { statusLine } from '../lib/post-status';
@@ -48,7 +48,8 @@ mailLinkRoutes.get('/cont/notificari', async (c) => {
 
 mailLinkRoutes.post('/cont/notificari', async (c) => {
   const user = requireUser(c);
-  const form = await c.req.formData();
+  // A body that is not a form is refused (400), never read as "every mail off".
+  const form = await submittedForm(c);
   const chosen = new Set(
     form.getAll('on').filter((v): v is string => typeof v === 'string' && isMailKind(v)),
   );

@@ -64,7 +64,9 @@ const FORM_ROUTES = fc.oneof(
   ),
   plausibleSegment.map((id) => `/posts/edit/${id}`),
   plausibleSegment.map((id) => `/raporteaza/${id}`),
-  fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare'),
+  fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare', '/cont/notificari'),
+  plausibleSegment.map((token) => `/dezabonare/${token}`),
+  plausibleSegment.map((token) => `/reinnoire/${token}`),
   plausibleSegment.map((id) => `/salvate/${id}`),
   plausibleSegment.map((id) => `/salvate/${id}/notificare`),
   fc
