@@ -16,6 +16,8 @@ export const MESSAGES = {
   lastNameTooLong: 'Numele de familie poate avea cel mult 256 de caractere.',
   avatarInvalid: 'Imaginea de profil trebuie să fie JPG, PNG, GIF sau WEBP și să aibă sub 10 MB.',
   nameRequired: 'Scrieți numele afișat.',
+  nameImpersonates:
+    'Numele afișat nu poate sugera că scrieți din partea site-ului (eRădăuți, echipa, administrator, moderator).',
   phoneInvalid: 'Scrieți un număr de telefon românesc valid, de exemplu 0722 123 456.',
   emailInvalid: 'Scrieți o adresă de e-mail validă, de exemplu nume@exemplu.ro.',
 } as const;

@@ -35,7 +35,7 @@ const PHOTO = firstPhotoSql('p');
 
 /**
  * Saves an ad for a person (idempotent), at the ad's current price, unless they already hold
- * MAX_FAVOURITES. Only an ad that exists and is published can be saved. True when it is saved now
+ * MAX_FAVOURITES. Only a public ad can be saved: published, by an author who is not banned. True when it is saved now
  * (newly or already); false when refused (limit reached, ad not published).
  */
 export async function addFavourite(d1: D1Database, userId: number, postId: number, now: number) {
@@ -43,7 +43,7 @@ export async function addFavourite(d1: D1Database, userId: number, postId: numbe
     .prepare(
       `INSERT INTO favourites (user_id, post_id, created_at, price_at_save)
        SELECT ?1, p.id, ?3, p.price FROM posts p
-       WHERE p.id = ?2 AND p.status = 'published'
+       WHERE p.id = ?2 AND p.status = 'published' AND p.author_banned = 0
          AND (SELECT count(*) FROM favourites WHERE user_id = ?1) < ?4
        ON CONFLICT (user_id, post_id) DO NOTHING
        RETURNING post_id`,
@@ -97,7 +97,7 @@ export async function mergeFavourites(
   const statement = d1.prepare(
     `INSERT INTO favourites (user_id, post_id, created_at, price_at_save)
      SELECT ?1, p.id, ?3, p.price FROM posts p
-     WHERE p.id = ?2 AND p.status = 'published'
+     WHERE p.id = ?2 AND p.status = 'published' AND p.author_banned = 0
        AND (SELECT count(*) FROM favourites WHERE user_id = ?1) < ?4
      ON CONFLICT (user_id, post_id) DO NOTHING`,
   );

@@ -18,6 +18,7 @@ import { adState, REFUSALS, readAccess, writeRefusal } from '../lib/conversation
 import { bucharestDay, formatDate, isoDate } from '../lib/dates';
 import { NotFound } from '../lib/errors';
 import { postHref, route } from '../lib/links';
+import { UNAVAILABLE_AD } from '../lib/post-status';
 import { needsScamWarning } from '../lib/scam';
 import type { RoomInfo, RoomMessage } from '../messages/room';
 import { ConversationPage, MessageStartPage } from '../pages/MessagesPages';
@@ -87,6 +88,35 @@ export async function renderStart(
     />,
     { title: 'Trimite un mesaj', noindex: true },
   );
+}
+
+const UNAVAILABLE_NOTICE = 'Anunțul nu este disponibil: nu se pot trimite mesaje despre el.';
+
+/**
+ * The first-message page of an ad that is deleted, or not public (draft, hidden, held, author
+ * banned) to someone who may not see it: a 404 that shows nothing of the ad, identical in every
+ * one of these cases so that enumerating ids tells nothing apart. The typed text comes back.
+ */
+export function renderUnavailable(c: Context<AppEnv>, postId: number, text?: string) {
+  if (prefersJson(c)) return c.json({ error: UNAVAILABLE_NOTICE }, 404);
+  c.status(404);
+  return c.render(
+    <MessageStartPage
+      postTitle={UNAVAILABLE_AD}
+      action={route('messageAd', { postId })}
+      text={text}
+      notice={UNAVAILABLE_NOTICE}
+    />,
+    { title: UNAVAILABLE_AD, noindex: true },
+  );
+}
+
+/** Whether the viewer may see this ad although it is not public: its author, or an operator. */
+export function maySeeNonPublic(
+  viewer: { id: number; isOperator: boolean; banned: boolean },
+  target: MessageTarget,
+) {
+  return viewer.id === target.userId || (viewer.isOperator && !viewer.banned);
 }
 
 export function signInTo(c: Context<AppEnv>, back: string) {

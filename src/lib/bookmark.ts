@@ -17,12 +17,17 @@ export function validBookmark(value: string | null | undefined): string | null {
   return typeof value === 'string' && value.length <= 128 && SHAPE.test(value) ? value : null;
 }
 
-/** Whether a Cookie header carries a bookmark (whatever its value: such a request wants fresh pages). */
+/**
+ * Whether a Cookie header carries a valid bookmark (such a request wants fresh pages and skips the
+ * page cache). A cookie of that name whose value is not a bookmark's shape counts as absent: anyone
+ * can set one, and it would otherwise make every request of a flood bypass the cache.
+ */
 export function hasBookmarkCookie(cookieHeader: string | undefined): boolean {
   if (!cookieHeader) return false;
   return cookieHeader.split(';').some((pair) => {
-    const [name, value = ''] = pair.trim().split('=');
-    return name === BOOKMARK_COOKIE && value !== '';
+    const at = pair.indexOf('=');
+    if (at < 0) return false;
+    return pair.slice(0, at).trim() === BOOKMARK_COOKIE && validBookmark(pair.slice(at + 1).trim()) !== null;
   });
 }
 

@@ -89,3 +89,12 @@ export function adState(
   if (status === 'sold' || status === 'expired') return 'closed';
   return 'hidden';
 }
+
+/** Whether anyone may see the ad: published, sold or expired, by an author who is not banned. */
+export function isPublicAd(
+  post: { status: string; expiresAt: number | null; authorBanned: boolean },
+  now: number,
+): boolean {
+  const state = adState(post, now);
+  return state === 'active' || state === 'closed';
+}

@@ -1,11 +1,13 @@
 // The ad editor's form: what it sends, how it is read back for re-rendering, and its validation
 // (zod, Romanian messages). Pure: the route supplies the categories.
+
 import { z } from 'zod';
 import { parseId, parseIds } from './ids';
 import { DEFAULT_LOCALITY, isLocality } from './localities';
 import { normalizeRomanianPhone } from './phone';
 import { type CategoryKind, FIELDS_BY_KIND, fieldsSchema, type PostFields } from './post-fields';
 import { CURRENCIES, type Currency } from './price';
+import { oneLineText } from './text';
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -128,7 +130,7 @@ export function isShouting(title: string): boolean {
   return upper / letters.length > 0.7;
 }
 
-const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
+const oneLine = oneLineText;
 
 const titleSchema = z
   .string()

@@ -3,6 +3,9 @@
 import type { PostStatus } from '../db/schema';
 import { DAY_MS, formatDate } from './dates';
 
+/** What an ad is called to someone who may not see it (or when it no longer exists): the same always. */
+export const UNAVAILABLE_AD = 'Anunț indisponibil';
+
 /** A renewal (or republishing) raises an ad to the top at most once per this interval. */
 export const RENEW_INTERVAL_MS = DAY_MS;
 

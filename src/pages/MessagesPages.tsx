@@ -240,7 +240,8 @@ export function ConversationPage(props: ConversationPageProps) {
 
 export interface MessageStartPageProps {
   postTitle: string;
-  postHref: string;
+  /** Absent for an ad the viewer may not see: then nothing of it is shown ("Anunț indisponibil"). */
+  postHref?: string;
   action: string;
   text?: string;
   error?: string;
@@ -254,7 +255,13 @@ export function MessageStartPage(props: MessageStartPageProps) {
     <section className="message-start">
       <h1>Trimite un mesaj</h1>
       <p className="muted">
-        Despre anunțul <a href={props.postHref}>{props.postTitle}</a>
+        {props.postHref ? (
+          <>
+            Despre anunțul <a href={props.postHref}>{props.postTitle}</a>
+          </>
+        ) : (
+          props.postTitle
+        )}
       </p>
       {props.notice ? (
         <p className="notice notice--error" role="alert">

@@ -33,5 +33,21 @@ export type LimitedFormat = keyof typeof MAX_PIXELS_BY_FORMAT;
  */
 export const EDITOR_MAX_PIXELS = Math.min(MAX_PIXELS_BY_FORMAT.jpeg, MAX_PIXELS_BY_FORMAT.webp);
 
+/**
+ * Structural bounds checked on the header before decoding (docs/photos.md, "Fișiere ostile"): the
+ * cost of a decode grows with these as well as with the pixels. A progressive JPEG's decoder walks
+ * the whole image once per scan (libjpeg's default script has 10 scans, mozjpeg's optimised ones
+ * about 20), so tens of thousands of empty scans keep it busy for many seconds.
+ */
+export const MAX_JPEG_SCANS = 64;
+/** Marker segments of a JPEG (APPn, DQT, DHT, SOF, SOS, COM…): a phone photo has about 10–30. */
+export const MAX_JPEG_MARKERS = 512;
+/** Frames of an animated GIF or PNG (only the first is decoded; the rest are still parsed). */
+export const MAX_ANIMATION_FRAMES = 1000;
+/** Chunks of a PNG (IDAT split in 8 KB chunks at 10 MB is ~1300; an APNG frame costs two). */
+export const MAX_PNG_CHUNKS = 4096;
+/** Chunks of a WebP (a still image has at most VP8X, ICCP, ALPH, VP8, EXIF, XMP). */
+export const MAX_WEBP_CHUNKS = 64;
+
 /** The long side of the stored original. */
 export const ORIGINAL_MAX_SIDE = 2560;

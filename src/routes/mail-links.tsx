@@ -11,7 +11,7 @@ import { isTokenUsed, releaseToken, useTokenOnce } from '../db/used-tokens';
 import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
-import { privateAnswers } from '../http/helpers';
+import { privateAnswers, submittedForm } from '../http/helpers';
 import { HttpError, NotFound } from '../lib/errors';
 import { postHref, route, routePath } from '../lib/links';
 import { isMailKind, MAIL_KIND_NAMES, MAIL_KINDS, type MailKind } from '../lib/mail-kinds';
@@ -48,7 +48,8 @@ mailLinkRoutes.get(routePath('mailPreferences'), async (c) => {
 
 mailLinkRoutes.post(routePath('mailPreferences'), async (c) => {
   const user = requireUser(c);
-  const form = await c.req.formData();
+  // A body that is not a form is refused (400), never read as "every mail off".
+  const form = await submittedForm(c);
   const chosen = new Set(
     form.getAll('on').filter((v): v is string => typeof v === 'string' && isMailKind(v)),
   );

@@ -27,8 +27,10 @@ import {
   deliver,
   formText,
   load,
+  maySeeNonPublic,
   renderConversation,
   renderStart,
+  renderUnavailable,
   roomOf,
   shortWhen,
   signInTo,
@@ -36,6 +38,7 @@ import {
 import { idParam, privateAnswers } from '../http/helpers';
 import {
   adState,
+  isPublicAd,
   REFUSALS,
   type Refusal,
   refusalStatus,
@@ -68,9 +71,10 @@ messageRoutes.get(routePath('messageAd'), async (c) => {
   const user = c.get('user');
   if (!user) return signInTo(c, route('messageAd', { postId }));
   const target = await getMessageTarget(c.get('db'), postId);
-  if (!target) throw new NotFound('Anunțul nu a fost găsit.');
   const existing = await findConversation(c.get('db'), postId, user.id);
   if (existing) return c.redirect(route('conversation', { id: existing.id }), 303);
+  if (!target || (!isPublicAd(target, Date.now()) && !maySeeNonPublic(user, target)))
+    return renderUnavailable(c, postId);
   const refusal = startRefusal(user, target.userId, adState(target, Date.now()));
   if (refusal) return renderStart(c, target, refusalStatus(refusal), { notice: REFUSALS[refusal] });
   return renderStart(c, target, 200);
@@ -85,11 +89,12 @@ messageRoutes.post(routePath('messageAd'), async (c) => {
   }
   const db = c.get('db');
   const target = await getMessageTarget(db, postId);
-  if (!target) throw new NotFound('Anunțul nu a fost găsit.');
   const raw = await formText(c);
   const typed = typeof raw === 'string' ? raw : '';
   const now = Date.now();
   let conversation = await findConversation(db, postId, user.id);
+  if (!target || (!conversation && !isPublicAd(target, Date.now()) && !maySeeNonPublic(user, target)))
+    return renderUnavailable(c, postId, typed);
   const refusal: Refusal | null = conversation
     ? writeRefusal(conversation, user, adState(target, now))
     : startRefusal(user, target.userId, adState(target, now));

@@ -17,6 +17,7 @@ import { inBackground, privateAnswers } from '../http/helpers';
 import { BadInput, HttpError } from '../lib/errors';
 import { areaPath, route, routePath } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
+import { oneLineText, posesAsSite } from '../lib/text';
 import { purgeForAuthor } from '../page-purge';
 import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
 import { deletePhotosByIds } from '../photos/cleanup';
@@ -89,8 +90,9 @@ profileRoutes.post(routePath('profile'), async (c) => {
   };
   const errors: Record<string, string> = {};
 
-  const name = values.name.trim().replace(/\s+/g, ' ');
+  const name = oneLineText(values.name);
   if (!name) errors.name = MESSAGES.nameRequired;
+  else if (posesAsSite(name)) errors.name = MESSAGES.nameImpersonates;
   else if ([...name].length > NAME_MAX) errors.name = MESSAGES.nameTooLong;
 
   let phone: string | null = null;

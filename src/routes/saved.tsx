@@ -34,8 +34,8 @@ import { setFlash } from '../flash';
 import { idParam, privateAnswers } from '../http/helpers';
 import { BadInput, NotFound } from '../lib/errors';
 import { parseIds } from '../lib/ids';
-import { postHref, route, routePath } from '../lib/links';
-import { shownStatus } from '../lib/post-status';
+import { postHref, postPath, route, routePath } from '../lib/links';
+import { shownStatus, UNAVAILABLE_AD } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { type SavedItem, SavedPage, type SavedState } from '../pages/SavedPage';
 import { SavedSearchesPage } from '../pages/SavedSearchesPage';
@@ -117,7 +117,9 @@ function toItem(row: FavouriteRow, tree: CategoryTree, now: number, signedIn: bo
     return {
       postId: row.postId,
       href: null,
-      title: post && state === 'gone' && post.status !== 'draft' ? post.title : 'Anunț șters',
+      // Nothing of an ad that is not public (hidden, held, draft, banned author) nor whether it
+      // exists: ids in `?ids=` are anyone's to enumerate.
+      title: UNAVAILABLE_AD,
       price: null,
       locality: null,
       photoUrl: null,

@@ -1,6 +1,7 @@
 // A tiny worker for test/bench/photos.mjs: runs the site's own photo pipeline (and, for the
 // comparison, @cf-wasm/photon) on the bytes it is sent, inside workerd. Never deployed.
 import { PhotonImage, resize, SamplingFilter } from '@cf-wasm/photon/workerd';
+import { BadInput } from '../../src/lib/errors';
 import { makeVariant, normaliseUpload } from '../../src/photos/pipeline';
 
 export default {
@@ -16,7 +17,15 @@ export default {
         },
       );
     }
-    if (url.pathname === '/normalise-bytes') return new Response((await normaliseUpload(bytes)).bytes);
+    if (url.pathname === '/normalise-bytes') {
+      try {
+        return new Response((await normaliseUpload(bytes)).bytes);
+      } catch (err) {
+        // A refusal answers as the site does (its 4xx), so the hostile-file bench can tell them apart.
+        if (err instanceof BadInput) return new Response(err.message, { status: err.status });
+        throw err;
+      }
+    }
     if (url.pathname === '/variant') {
       const out = await makeVariant(bytes, Number(url.searchParams.get('w') ?? 1600));
       return new Response(out);

@@ -6,7 +6,9 @@
 //    (target: the listing ≥ 0.5);
 //  - the gzipped JS (sum of the page's <script src> bundles, target ≤ 15 KB) and HTML of each public page;
 //  - the worker bundle size, gzipped (`wrangler deploy --dry-run --outdir`);
-//  - the search and photo figures of test/bench/search.mjs and photos.mjs, when those exist.
+//  - the search and photo figures of test/bench/search.mjs and photos.mjs, when those exist;
+//  - per file of the hostile image corpus (photo-hostile.mjs), its answer, peak memory above idle
+//    and time to refuse (targets: within 96 MB and under 1 s), and the legitimate maxima accepted.
 // Prints one table, saves JSON to test/bench/results/latest.json. Failing a target is reported, not
 // hidden: the exit code is non-zero only when the bench itself broke.
 // Environment: PORT (default 8806), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
@@ -48,6 +50,7 @@ const results = {
   worker: null,
   search: null,
   photos: null,
+  hostileImages: null,
   targets: [],
 };
 
@@ -273,6 +276,7 @@ try {
 
   results.search = await optional('search.mjs', 'benchSearch', base);
   results.photos = await optional('photos.mjs', 'benchPhotos', base);
+  results.hostileImages = await optional('photo-hostile.mjs', 'benchHostileImages', base);
 } catch (/** @type {any} */ err) {
   broke = true;
   console.error(`the bench broke: ${err.stack ?? err}`);
@@ -297,6 +301,8 @@ if (rendered?.ratioToStatic !== undefined)
   });
 for (const t of results.search?.result?.targets ?? [])
   results.targets.push({ ...t, target: `search: ${t.target}` });
+for (const t of results.hostileImages?.result?.targets ?? [])
+  results.targets.push({ ...t, target: `hostile images: ${t.target}` });
 for (const p of results.pages)
   results.targets.push({
     target: `${p.name}: JS ≤ 15 KB gzip`,
@@ -355,6 +361,11 @@ if (results.worker) {
 }
 if (results.search) printOptional('Search (benchSearch)', results.search);
 if (results.photos) printOptional('Photos (benchPhotos)', results.photos);
+if (results.hostileImages)
+  printOptional(
+    'Hostile images: answer, peak memory above idle, time to answer (benchHostileImages)',
+    results.hostileImages,
+  );
 console.log('\nTargets');
 console.log(
   table(

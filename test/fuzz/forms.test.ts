@@ -64,8 +64,10 @@ const FORM_ROUTES = fc.oneof(
   ),
   plausibleSegment.map((id) => `/posts/edit/${id}`),
   plausibleSegment.map((id) => `/raporteaza/${id}`),
-  fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare', '/cont/sterge'),
+  fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare', '/cont/sterge', '/cont/notificari'),
   plausibleSegment.map((id) => `/moderare/utilizator/${id}/sterge-contul`),
+  plausibleSegment.map((token) => `/dezabonare/${token}`),
+  plausibleSegment.map((token) => `/reinnoire/${token}`),
   plausibleSegment.map((id) => `/salvate/${id}`),
   plausibleSegment.map((id) => `/salvate/${id}/notificare`),
   fc

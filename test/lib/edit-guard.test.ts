@@ -115,8 +115,10 @@ describe('bookmarks', () => {
     expect(bookmarkAtLeast(a, a)).toBe(true);
   });
 
-  it('sees the bookmark cookie among others, and not a look-alike', () => {
-    expect(hasBookmarkCookie('a=1; d1b=x')).toBe(true);
+  it('sees a valid bookmark cookie among others, and not a look-alike nor a made-up value', () => {
+    expect(hasBookmarkCookie('a=1; d1b=00000000-00000003-00000000-0123456789abcdef')).toBe(true);
+    expect(hasBookmarkCookie('a=1; d1b=x')).toBe(false);
+    expect(hasBookmarkCookie('d1b=00000000-00000003-00000000-0123456789abcdef-x')).toBe(false);
     expect(hasBookmarkCookie('xd1b=1; d1bb=2')).toBe(false);
     expect(hasBookmarkCookie('d1b=')).toBe(false);
     expect(hasBookmarkCookie(undefined)).toBe(false);

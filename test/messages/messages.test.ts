@@ -67,7 +67,8 @@ describe('writing to a seller', () => {
     const cases: [number, string, number, string][] = [
       [post.id, seller.cookie, 403, REFUSALS.ownAd],
       [post.id, banned.cookie, 403, REFUSALS.banned],
-      [hidden.id, buyer.cookie, 409, REFUSALS.hidden],
+      // A hidden ad shows nothing of itself to a stranger (test/saved/enumeration.test.ts).
+      [hidden.id, buyer.cookie, 404, 'Anunțul nu este disponibil: nu se pot trimite mesaje despre el.'],
       [sold.id, buyer.cookie, 409, REFUSALS.inactive],
     ];
     for (const [postId, cookie, status, message] of cases) {

@@ -153,7 +153,7 @@ describe('/salvate', () => {
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     const text = textOf(await res.text());
     expect(text.indexOf('Laptop Lenovo')).toBeLessThan(text.indexOf('Televizor Samsung'));
-    expect(text).toContain('Anunț șters');
+    expect(text).toContain('Anunț indisponibil');
     expect(text).toContain('Conectați-vă');
   });
 
