@@ -3,6 +3,7 @@
 // Every operator action is written to moderation_log in the same batch as the change.
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
 import { getCategoryTreeCached } from '../db/categories';
@@ -48,6 +49,8 @@ export const moderationRoutes = new Hono<AppEnv>();
 
 /** Salt of the anonymous reporter key: a client is its hashed address, never stored plainly. */
 const REPORTER_SALT = 'eradauti-raport-v2';
+/** The cookie naming a browser among reporters (docs/limits.md#reports). */
+const DEVICE_COOKIE = 'eradauti_dispozitiv';
 const POST_NOT_FOUND = 'Anunțul nu a fost găsit';
 
 async function sha256Hex(text: string): Promise<string> {
@@ -55,16 +58,37 @@ async function sha256Hex(text: string): Promise<string> {
   return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * Who reports: `u:<userId>` when signed in; otherwise a salted hash of the client's address (an IPv6
- * client as its /64). Nothing else a client sends (User-Agent, cookies) changes who it is.
- */
-async function reporterKey(c: Context<AppEnv>): Promise<string> {
+/** Who reports, and the traces that tell apart credibly different people (docs/limits.md#reports). */
+interface Reporter {
+  /** `u:<userId>` when signed in; otherwise a salted hash of the client's address (IPv6 as its /64). */
+  key: string;
+  userId: number | null;
+  addressKey: string;
+  deviceKey: string;
+}
+
+async function reporterOf(c: Context<AppEnv>): Promise<Reporter> {
   const user = c.get('user');
-  if (user) return `u:${user.id}`;
   const address = c.req.header('cf-connecting-ip');
   const client = address ? clientIdentity(address) : 'local';
-  return `a:${await sha256Hex(`${REPORTER_SALT}|${client}`)}`;
+  const addressKey = await sha256Hex(`${REPORTER_SALT}|${client}`);
+  // The browser: a random id the site keeps in a cookie (set on the first report). Clearing it only
+  // loses this trace; the account's age and the address still count.
+  let device = getCookie(c, DEVICE_COOKIE) ?? '';
+  if (!/^[0-9a-f]{32}$/.test(device)) {
+    device = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
+    setCookie(c, DEVICE_COOKIE, device, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: new URL(c.req.url).protocol === 'https:',
+      maxAge: 400 * 86_400,
+    });
+  }
+  const deviceKey = await sha256Hex(`${REPORTER_SALT}|device|${device}`);
+  return { key: user ? `u:${user.id}` : `a:${addressKey}`, userId: user?.id ?? null, addressKey, deviceKey };
 }
 
 function textField(form: FormData, name: string, max: number): string {
@@ -86,13 +110,18 @@ moderationRoutes.post(routePath('report'), async (c) => {
     throw new BadInput('Alegeți motivul raportării.', { reason: 'Alegeți motivul raportării.' });
   }
   // Once per ad per reporter: a second report is quietly accepted and changes nothing.
+  const reporter = await reporterOf(c);
   const outcome = await addReport(
     db,
     {
       postId: target.id,
       reason,
       details: textField(form, 'details', 1000),
-      reporterKey: await reporterKey(c),
+      reporterKey: reporter.key,
+      reporterUserId: reporter.userId,
+      addressKey: reporter.addressKey,
+      deviceKey: reporter.deviceKey,
+      reporterEmail: null,
       now: Date.now(),
     },
     reportHoldThreshold(c.env.REPORT_HOLD_THRESHOLD),
