@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
 import { getCategoryTreeCached } from '../db/categories';
+import { personForOperators } from '../db/console-person';
 import { CONSOLE_PAGE_SIZE, searchAdsForOperators, searchPeopleForOperators } from '../db/console-search';
 import { deletePost } from '../db/lifecycle';
 import { resolveReports, setHidden, setUserBanned } from '../db/moderation';
@@ -13,14 +14,15 @@ import { HIDE_REASONS, POST_STATUSES, type PostStatus } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
-import { optionalForm, privateAnswers } from '../http/helpers';
+import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { notifyModeration } from '../jobs/moderation';
 import { parseConsoleQuery } from '../lib/console-query';
 import { startOfBucharestDay } from '../lib/dates';
-import { BadInput } from '../lib/errors';
-import { postHref, route, routePath, safeReturnPath } from '../lib/links';
+import { BadInput, NotFound } from '../lib/errors';
+import { authorPath, postHref, route, routePath, safeReturnPath } from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ConsoleSearchPage } from '../pages/ConsoleSearchPage';
+import { PersonPage } from '../pages/PersonPage';
 import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { pageParam } from './moderation';
 
@@ -30,7 +32,7 @@ const operatorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireOperator(c);
   await next();
 };
-for (const name of ['moderationSearch', 'moderationBulk'] as const) {
+for (const name of ['moderationSearch', 'moderationBulk', 'moderationPerson'] as const) {
   consoleRoutes.use(routePath(name), privateAnswers, operatorsOnly);
 }
 
@@ -202,5 +204,26 @@ consoleRoutes.post(routePath('moderationBulk'), async (c) => {
   return c.redirect(
     safeReturnPath(typeof raw === 'string' ? raw : null, '') || `${route('moderation')}#coada`,
     303,
+  );
+});
+
+consoleRoutes.get(routePath('moderationPerson'), async (c) => {
+  const db = c.get('db');
+  const userId = idParam(c.req.param('userId'), 'Utilizatorul nu a fost găsit');
+  const [person, tree] = await Promise.all([personForOperators(db, userId), getCategoryTreeCached(db)]);
+  if (!person) throw new NotFound('Utilizatorul nu a fost găsit');
+  return c.render(
+    <PersonPage
+      person={person}
+      adHref={(a) => postHref(tree, a)}
+      personHref={(id) => route('moderationPerson', { userId: id })}
+      authorHref={authorPath(person.user)}
+      banAction={route('moderateUser', { userId, action: 'blocheaza' })}
+      unbanAction={route('moderateUser', { userId, action: 'deblocheaza' })}
+      hideReasons={HIDE_REASONS}
+      queueHref={route('moderation')}
+      now={Date.now()}
+    />,
+    { title: `Moderare: ${person.user.name}`, noindex: true },
   );
 });
