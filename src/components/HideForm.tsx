@@ -7,12 +7,15 @@ export interface HideFormProps {
   /** Unique per page (several forms on /moderare). */
   idPrefix: string;
   returnTo?: string;
+  /** After hiding, the operator's next queue item opens. */
+  next?: boolean;
 }
 
-export function HideForm({ action, reasons, idPrefix, returnTo }: HideFormProps) {
+export function HideForm({ action, reasons, idPrefix, returnTo, next }: HideFormProps) {
   return (
     <form method="post" action={action} className="hide-form">
       {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
+      {next ? <input type="hidden" name="next" value="1" /> : null}
       <label htmlFor={`${idPrefix}-reason`}>Motivul (îl vede autorul)</label>
       <select id={`${idPrefix}-reason`} name="hideReason" required defaultValue="">
         <option value="" disabled>

@@ -1,8 +1,9 @@
 // Operator tools: the moderation log, bans, hiding and promoting ads, reports' resolution, and what
 // /moderare lists.
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { runBatch } from './fragments';
+import { clearQueueStatements } from './queue';
 import { moderationLog, type Post, type PostStatus, posts, reports, users } from './schema';
 
 /** Who did what to which ad or user; recorded in the same batch as the change itself. */
@@ -12,11 +13,20 @@ export interface LogEntry {
   targetType: 'post' | 'user';
   targetId: number;
   details?: string;
+  /** The statement of reasons: why, and on what ground (a rule, reports). */
+  reason?: string;
+  ground?: string;
 }
 
 /** The insert of one log entry, to put in a `db.batch` with the change it records. */
 export function logStatement(db: Db, entry: LogEntry, now: number) {
-  return db.insert(moderationLog).values({ ...entry, details: entry.details ?? '', createdAt: now });
+  return db.insert(moderationLog).values({
+    ...entry,
+    details: entry.details ?? '',
+    reason: entry.reason ?? '',
+    ground: entry.ground ?? '',
+    createdAt: now,
+  });
 }
 
 /** Bans or unbans a user (a banned user's ads stop showing: the browse queries exclude them). */
@@ -36,21 +46,28 @@ export async function countOpenReports(db: Db, postId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-/** Marks every open report of an ad resolved. */
-export async function resolveReports(db: Db, postId: number, log: LogEntry, now: number) {
+/** Marks every open report of an ad resolved (with the decision, for reporters who asked) and ends its time in the queue. */
+export async function resolveReports(
+  db: Db,
+  postId: number,
+  log: LogEntry,
+  now: number,
+  decision = 'Rapoartele au fost analizate; anunțul rămâne publicat.',
+) {
   await db.batch([
     db
       .update(reports)
-      .set({ resolvedAt: now })
+      .set({ resolvedAt: now, decision })
       .where(and(eq(reports.postId, postId), isNull(reports.resolvedAt))),
+    ...clearQueueStatements(db, postId, now),
     logStatement(db, log, now),
   ]);
 }
 
 /**
  * Operators: hide an ad (only its author and operators see it, the author with `reason`), or show it
- * again (the reason and the changed mark go). Showing again an ad held by reports dismisses its open
- * reports in the same batch (the operator decided).
+ * again (the reason and the changed mark go). Either way its open reports are resolved and its queue
+ * marks cleared in the same batch (the operator decided).
  */
 export async function setHidden(
   db: Db,
@@ -68,19 +85,21 @@ export async function setHidden(
         hiddenReason: null,
         hiddenEditedAt: null,
       };
+  // Either way the operator decided: the open reports are resolved (with the decision, for the
+  // reporters who asked to hear it) and the ad leaves the queue.
+  const decision = hidden
+    ? 'Anunțul a fost ascuns de un operator.'
+    : 'Rapoartele au fost analizate; anunțul rămâne publicat.';
   await runBatch(db, [
     db
       .update(posts)
       .set({ ...set, updatedAt: now })
       .where(eq(posts.id, post.id)),
-    ...(!hidden && post.status === 'held'
-      ? [
-          db
-            .update(reports)
-            .set({ resolvedAt: now })
-            .where(and(eq(reports.postId, post.id), isNull(reports.resolvedAt))),
-        ]
-      : []),
+    db
+      .update(reports)
+      .set({ resolvedAt: now, decision })
+      .where(and(eq(reports.postId, post.id), isNull(reports.resolvedAt))),
+    ...clearQueueStatements(db, post.id, now),
     logStatement(db, log, now),
   ]);
 }
@@ -158,23 +177,15 @@ const postFields = {
 };
 
 /**
- * Everything /moderare shows, in one round trip (plus one for the reports of the listed ads). Ads on
- * hold by reports come first among the reported, the longest waiting first.
+ * Everything /moderare shows besides the queue's order (db/queue.ts): the queue page's ads
+ * (`queueIds`, in that order) with their open reports, the newest ads, hidden ads changed since,
+ * and the log.
  */
-export async function moderationData(db: Db, limit = 30): Promise<ModerationData> {
-  const heldIds = db
-    .select({ postId: posts.id })
-    .from(posts)
-    .where(eq(posts.status, 'held'))
-    .orderBy(asc(posts.updatedAt), asc(posts.id))
-    .limit(limit);
-  const reportedIds = db
-    .select({ postId: reports.postId, n: count(), last: sql<number>`max(${reports.createdAt})` })
-    .from(reports)
-    .where(isNull(reports.resolvedAt))
-    .groupBy(reports.postId)
-    .orderBy(desc(count()), desc(sql`max(${reports.createdAt})`))
-    .limit(limit);
+export async function moderationData(
+  db: Db,
+  queueIds: readonly number[],
+  limit = 30,
+): Promise<ModerationData> {
   const newest = db
     .select(postFields)
     .from(posts)
@@ -202,17 +213,8 @@ export async function moderationData(db: Db, limit = 30): Promise<ModerationData
     .where(and(eq(posts.status, 'hidden'), isNotNull(posts.hiddenEditedAt)))
     .orderBy(desc(posts.hiddenEditedAt), desc(posts.id))
     .limit(limit);
-  const [heldRows, otherReportedRows, newestRows, log, changed] = await db.batch([
-    heldIds,
-    reportedIds,
-    newest,
-    logRows,
-    changedRows,
-  ]);
-  const reportedRows = [
-    ...heldRows,
-    ...otherReportedRows.filter((r) => !heldRows.some((h) => h.postId === r.postId)),
-  ];
+  const [newestRows, log, changed] = await db.batch([newest, logRows, changedRows]);
+  const reportedRows = queueIds.map((postId) => ({ postId }));
   const ids = [
     ...new Set([
       ...reportedRows.map((r) => r.postId),

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../lib/price';
 
+export * from './schema-console';
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
 // The tables of private messages and of return visits (favourites, saved searches, mail) live in
 // schema-messages.ts and schema-return.ts, re-exported here: `import * as schema` sees every table.
@@ -218,10 +219,22 @@ export const reports = sqliteTable(
     reporterKey: text('reporter_key').notNull(),
     createdAt: integer('created_at').notNull(),
     resolvedAt: integer('resolved_at'),
+    /** The reporter's account when signed in (migration 0014). */
+    reporterUserId: integer('reporter_user_id'),
+    /** A salted hash of the reporter's client (address, IPv6 /64), signed in or not. */
+    addressKey: text('address_key').notNull().default(''),
+    /** A salted hash of the reporter's browser (docs/limits.md#reports). */
+    deviceKey: text('device_key').notNull().default(''),
+    /** Where the reporter wants the acknowledgement and the decision (optional). */
+    reporterEmail: text('reporter_email'),
+    /** What the operator decided, in words for the reporter. */
+    decision: text('decision'),
   },
   (t) => [
     uniqueIndex('reports_once').on(t.postId, t.reporterKey),
     index('reports_open').on(t.resolvedAt, t.createdAt),
+    index('reports_post_open').on(t.postId, t.resolvedAt),
+    index('reports_reporter_user').on(t.reporterUserId),
   ],
 );
 
@@ -235,8 +248,15 @@ export const moderationLog = sqliteTable(
     targetId: integer('target_id').notNull(),
     details: text('details').notNull().default(''),
     createdAt: integer('created_at').notNull(),
+    /** The statement of reasons: why (migration 0014). */
+    reason: text('reason').notNull().default(''),
+    /** On what ground: the rule or the reports. */
+    ground: text('ground').notNull().default(''),
   },
-  (t) => [index('moderation_log_created').on(t.createdAt)],
+  (t) => [
+    index('moderation_log_created').on(t.createdAt),
+    index('moderation_log_target').on(t.targetType, t.targetId, t.createdAt),
+  ],
 );
 
 /** Search synonyms operators can edit: a term and the words it also matches (space-separated). */

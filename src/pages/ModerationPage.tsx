@@ -2,10 +2,12 @@
 // (hide/show, delete, promote until a date, resolve reports, ban/unban the author), and the log.
 
 import { HideForm } from '../components/HideForm';
+import { Pagination } from '../components/Pagination';
 import { PromoteForm } from '../components/PromoteForm';
 import { ReportedConversations } from '../components/ReportedConversations';
 import type { ReportedConversation } from '../db/conversations';
 import type { LogRow, ModerationPost } from '../db/moderation';
+import type { QueueCounts, QueueItem } from '../db/queue';
 import { formatDate } from '../lib/dates';
 import { PHOTOS, plural } from '../lib/plural';
 import { STATUS_NAMES } from '../lib/post-status';
@@ -13,13 +15,36 @@ import { STATUS_NAMES } from '../lib/post-status';
 export interface ModerationRow extends ModerationPost {
   href: string;
   authorHref: string;
+  /** The operator's page of this ad's author. */
+  personHref?: string;
+  /** The item's page in the queue (it claims the item for the operator who opens it). */
+  itemHref?: string;
+  /** What the queue knows of it: tier, reporters, marks, who is looking at it. */
+  queue?: QueueItem & { otherHrefs: Record<number, string> };
   promotedNow: boolean;
   action: (name: string) => string;
   userAction: (name: string) => string;
 }
 
+/** The queue's counts and page. */
+export interface QueueView {
+  counts: QueueCounts;
+  page: number;
+  totalPages: number;
+  hrefFor: (page: number) => string;
+  /** The bulk form's address. */
+  bulkAction: string;
+  searchAction: string;
+  rulesHref: string;
+  statsHref: string;
+  /** The signed-in operator (their own claims are not a warning). */
+  operatorUserId: number;
+}
+
 export interface ModerationPageProps {
+  /** The queue page's ads, in priority order. */
   reported: ModerationRow[];
+  queue?: QueueView;
   /** Hidden ads changed by their authors since. */
   changed: ModerationRow[];
   hideReasons: readonly string[];
@@ -51,9 +76,77 @@ const ACTION_LABELS: Record<string, string> = {
   retrage: 'a retras anunțul',
 };
 
-function Button({ action, label, danger }: { action: string; label: string; danger?: boolean }) {
+const MARKS: Record<string, string> = {
+  'rule-hold': 'Reținut de o regulă',
+  'rule-flag': 'Semnalat de o regulă',
+  duplicate: 'Posibil duplicat',
+  'new-account': 'Cont nou',
+};
+
+const REPORTERS = { none: 'niciun raportor', one: '1 raportor', many: 'raportori' };
+
+/** When a decision is taken from an item's page, the next item opens. */
+function NextField({ next }: { next?: boolean }) {
+  return next ? <input type="hidden" name="next" value="1" /> : null;
+}
+
+function QueueInfo({ row, operatorUserId }: { row: ModerationRow; operatorUserId?: number }) {
+  const q = row.queue;
+  if (!q) return null;
+  return (
+    <div className="mod-post__queue">
+      <p>
+        {q.reporters > 0 ? <strong>{plural(q.reporters, REPORTERS)}</strong> : null}
+        {q.reporters > 0 ? ' · ' : ''}
+        {`așteaptă din ${formatDate(q.since, 'longTime')}`}
+        {row.personHref ? (
+          <>
+            {' · '}
+            <a href={row.personHref}>pagina autorului</a>
+          </>
+        ) : null}
+      </p>
+      {q.marks.length > 0 ? (
+        <ul className="mod-post__marks">
+          {q.marks.map((m) => (
+            <li key={m.kind}>
+              <strong>{MARKS[m.kind] ?? m.kind}</strong>
+              {m.detail ? `: ${m.detail}` : ''}
+              {m.otherPostId && q.otherHrefs[m.otherPostId] ? (
+                <>
+                  {' — '}
+                  <a href={q.otherHrefs[m.otherPostId]}>{`celălalt anunț (#${m.otherPostId})`}</a>
+                </>
+              ) : null}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {q.claim ? (
+        <p className={q.claim.operatorUserId === operatorUserId ? 'muted' : 'mod-post__claimed'}>
+          {q.claim.operatorUserId === operatorUserId
+            ? `Îl verificați dumneavoastră (până la ${formatDate(q.claim.expiresAt, 'time')}).`
+            : `Îl verifică ${q.claim.operatorName} (până la ${formatDate(q.claim.expiresAt, 'time')}).`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function Button({
+  action,
+  label,
+  danger,
+  next,
+}: {
+  action: string;
+  label: string;
+  danger?: boolean;
+  next?: boolean;
+}) {
   return (
     <form method="post" action={action} className="post-actions__form">
+      <NextField next={next} />
       <button type="submit" className={danger ? 'btn btn--small btn--danger' : 'btn btn--small'}>
         {label}
       </button>
@@ -61,7 +154,20 @@ function Button({ action, label, danger }: { action: string; label: string; dang
   );
 }
 
-function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; props: ModerationPageProps }) {
+export function PostRow({
+  row,
+  prefix,
+  props,
+  next,
+}: {
+  row: ModerationRow;
+  prefix: string;
+  props: Pick<ModerationPageProps, 'hideReasons' | 'minPromotionDate' | 'defaultPromotionDate' | 'queue'> & {
+    operatorUserId?: number;
+  };
+  /** Decisions open the next queue item. */
+  next?: boolean;
+}) {
   const dateId = `${prefix}-promo-${row.id}`;
   return (
     <article
@@ -69,7 +175,25 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
       id={`${prefix === 'r' ? 'anunt' : prefix === 'm' ? 'modificat' : 'nou'}-${row.id}`}
     >
       <h3 className="mod-post__title">
+        {prefix === 'r' && props.queue ? (
+          <input
+            type="checkbox"
+            name="ids"
+            value={row.id}
+            form="bulk"
+            aria-label={`Selectează anunțul #${row.id}`}
+            className="mod-post__pick"
+          />
+        ) : null}{' '}
         <a href={row.href}>{row.title}</a>
+        {row.itemHref && !next ? (
+          <>
+            {' '}
+            <a href={row.itemHref} className="btn btn--small">
+              Deschide
+            </a>
+          </>
+        ) : null}
       </h3>
       <p className="mod-post__meta">
         <span className={`status status--${row.status}`}>{STATUS[row.status] ?? row.status}</span>
@@ -80,6 +204,7 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
           <span className="mod-post__promo"> · promovat până pe {formatDate(row.promotedUntil)}</span>
         ) : null}
       </p>
+      <QueueInfo row={row} operatorUserId={props.queue?.operatorUserId ?? props.operatorUserId} />
       {row.status === 'hidden' && row.hiddenReason ? (
         <p className="mod-post__reason">
           <strong>Ascuns:</strong> {row.hiddenReason}
@@ -109,10 +234,10 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
       ) : null}
       <div className="post-actions">
         {row.status === 'hidden' || row.status === 'held' ? (
-          <Button action={row.action('arata')} label="Arată din nou" />
+          <Button action={row.action('arata')} label="Arată din nou" next={next} />
         ) : null}
         {row.openReports.length > 0 ? (
-          <Button action={row.action('rezolva')} label="Rezolvă rapoartele" />
+          <Button action={row.action('rezolva')} label="Rezolvă rapoartele" next={next} />
         ) : null}
         {row.promotedNow ? (
           <Button action={row.action('opreste-promovarea')} label="Oprește promovarea" />
@@ -130,6 +255,7 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
             action={row.action('ascunde')}
             reasons={props.hideReasons}
             idPrefix={`${prefix}-hide-${row.id}`}
+            next={next}
           />
         </details>
       )}
@@ -144,6 +270,7 @@ function PostRow({ row, prefix, props }: { row: ModerationRow; prefix: string; p
       <details className="mod-post__delete">
         <summary>Șterge anunțul…</summary>
         <form method="post" action={row.action('sterge')}>
+          <NextField next={next} />
           <label className="checkbox">
             <input type="checkbox" name="confirm" value="da" required /> Confirm ștergerea definitivă
           </label>
@@ -168,13 +295,24 @@ export function ModerationPage(props: ModerationPageProps) {
           ))}
         </section>
       ) : null}
-      <section aria-labelledby="reported-title" className="moderation__section">
-        <h2 id="reported-title">Anunțuri raportate</h2>
+      {props.queue ? <QueueHeader queue={props.queue} /> : null}
+      <section aria-labelledby="reported-title" className="moderation__section" id="coada">
+        <h2 id="reported-title">Anunțuri raportate și semnalate</h2>
         {props.reported.length === 0 ? (
           <p className="muted">Niciun raport deschis.</p>
         ) : (
           props.reported.map((row) => <PostRow key={row.id} row={row} prefix="r" props={props} />)
         )}
+        {props.queue && props.reported.length > 0 ? (
+          <BulkForm queue={props.queue} reasons={props.hideReasons} />
+        ) : null}
+        {props.queue ? (
+          <Pagination
+            page={props.queue.page}
+            totalPages={props.queue.totalPages}
+            hrefFor={props.queue.hrefFor}
+          />
+        ) : null}
       </section>
       {props.reportedConversations ? <ReportedConversations items={props.reportedConversations} /> : null}
       <section aria-labelledby="newest-title" className="moderation__section" id="anunturi-noi">
@@ -206,5 +344,74 @@ export function ModerationPage(props: ModerationPageProps) {
         )}
       </section>
     </section>
+  );
+}
+
+const ITEMS = { none: 'niciun anunț', one: '1 anunț', many: 'anunțuri' };
+
+function QueueHeader({ queue }: { queue: QueueView }) {
+  return (
+    <div className="moderation__head">
+      <nav className="moderation__nav" aria-label="Instrumente de moderare">
+        <form method="get" action={queue.searchAction} className="moderation__search" role="search">
+          <label htmlFor="mod-q">Caută anunțuri și persoane</label>
+          <input id="mod-q" name="q" type="search" placeholder="nr. anunț, cuvinte, telefon, e-mail" />
+          <button type="submit" className="btn btn--small">
+            Caută
+          </button>
+        </form>
+        <a href={queue.rulesHref}>Reguli</a> · <a href={queue.statsHref}>Statistici</a>
+      </nav>
+      <ul className="moderation__counts" aria-label="În coadă">
+        <li>
+          <strong>{plural(queue.counts.total, ITEMS)}</strong> în coadă
+        </li>
+        <li>{`În verificare: ${queue.counts.held}`}</li>
+        <li>{`Raportate: ${queue.counts.reported}`}</li>
+        <li>{`Semnalate: ${queue.counts.marked}`}</li>
+      </ul>
+    </div>
+  );
+}
+
+/** The bulk actions on the ticked ads (checkboxes `ids` point at this form with `form="bulk"`). */
+export function BulkForm({
+  queue,
+  reasons,
+}: {
+  queue: Pick<QueueView, 'bulkAction'>;
+  reasons: readonly string[];
+}) {
+  return (
+    <form method="post" action={queue.bulkAction} id="bulk" className="mod-bulk box">
+      <fieldset>
+        <legend>Pentru anunțurile bifate</legend>
+        <label htmlFor="bulk-action">Acțiunea</label>
+        <select id="bulk-action" name="action" required>
+          <option value="ascunde">Ascunde</option>
+          <option value="rezolva">Rezolvă rapoartele</option>
+          <option value="sterge">Șterge definitiv</option>
+          <option value="blocheaza">Blochează autorii</option>
+        </select>
+        <label htmlFor="bulk-reason">Motivul (autorii îl vor vedea)</label>
+        <select id="bulk-reason" name="hideReason">
+          <option value="">—</option>
+          {reasons.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="bulk-details">Detalii</label>
+        <input id="bulk-details" name="hideDetails" maxLength={400} />
+        <label className="checkbox">
+          <input type="checkbox" name="confirm" value="da" required /> Confirm acțiunea pentru toate
+          anunțurile bifate
+        </label>
+        <button type="submit" className="btn btn--small btn--danger">
+          Aplică
+        </button>
+      </fieldset>
+    </form>
   );
 }

@@ -3,6 +3,7 @@
 // Every operator action is written to moderation_log in the same batch as the change.
 import type { Context, MiddlewareHandler } from 'hono';
 import { Hono } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
 import { OperatorDeleteAccountForm } from '../components/OperatorDeleteAccountForm';
@@ -12,6 +13,7 @@ import { listReportedConversations } from '../db/conversations';
 import { deletePost } from '../db/lifecycle';
 import {
   type LogEntry,
+  type ModerationPost,
   moderationData,
   resolveReports,
   setHidden,
@@ -19,10 +21,19 @@ import {
   setUserBanned,
 } from '../db/moderation';
 import { getPost } from '../db/posts';
+import {
+  claimItem,
+  nextQueueItem,
+  QUEUE_PAGE_SIZE,
+  type QueueItem,
+  queueCounts,
+  queueItemsOf,
+  queuePage,
+} from '../db/queue';
 import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
 import { HIDE_REASONS, REPORT_REASONS, type User } from '../db/schema';
 import { findUserById } from '../db/users';
-import type { AppEnv, CurrentUser } from '../env';
+import type { AppEnv, CurrentUser, Db } from '../env';
 import { setFlash } from '../flash';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { deleteAccount } from '../jobs/account-deletion';
@@ -43,7 +54,8 @@ import {
   safeReturnPath,
 } from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
-import { ModerationPage } from '../pages/ModerationPage';
+import { ModerationItemPage } from '../pages/ModerationItemPage';
+import { ModerationPage, type ModerationRow } from '../pages/ModerationPage';
 import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { limitReport } from '../platform/rate-limits';
 
@@ -51,6 +63,8 @@ export const moderationRoutes = new Hono<AppEnv>();
 
 /** Salt of the anonymous reporter key: a client is its keyed hash, never its address (docs/privacy.md). */
 const REPORTER_SALT = 'eradauti-raport-v2';
+/** The cookie naming a browser among reporters (docs/limits.md#reports). */
+const DEVICE_COOKIE = 'eradauti_dispozitiv';
 const POST_NOT_FOUND = 'Anunțul nu a fost găsit';
 
 /**
@@ -69,16 +83,38 @@ async function keyedHashHex(secret: string, text: string): Promise<string> {
   return Array.from(new Uint8Array(mac), (b) => b.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * Who reports: `u:<userId>` when signed in; otherwise a salted hash of the client's address (an IPv6
- * client as its /64). Nothing else a client sends (User-Agent, cookies) changes who it is.
- */
-async function reporterKey(c: Context<AppEnv>): Promise<string> {
+/** Who reports, and the traces that tell apart credibly different people (docs/limits.md#reports). */
+interface Reporter {
+  /** `u:<userId>` when signed in; otherwise a salted hash of the client's address (IPv6 as its /64). */
+  key: string;
+  userId: number | null;
+  addressKey: string;
+  deviceKey: string;
+}
+
+async function reporterOf(c: Context<AppEnv>): Promise<Reporter> {
   const user = c.get('user');
-  if (user) return `u:${user.id}`;
   const address = c.req.header('cf-connecting-ip');
   const client = address ? clientIdentity(address) : 'local';
-  return `a:${await keyedHashHex(c.env.SIGNING_SECRET || REPORTER_SALT, `${REPORTER_SALT}|${client}`)}`;
+  const secret = c.env.SIGNING_SECRET || REPORTER_SALT;
+  const addressKey = await keyedHashHex(secret, `${REPORTER_SALT}|${client}`);
+  // The browser: a random id the site keeps in a cookie (set on the first report). Clearing it only
+  // loses this trace; the account's age and the address still count.
+  let device = getCookie(c, DEVICE_COOKIE) ?? '';
+  if (!/^[0-9a-f]{32}$/.test(device)) {
+    device = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+      b.toString(16).padStart(2, '0'),
+    ).join('');
+    setCookie(c, DEVICE_COOKIE, device, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: new URL(c.req.url).protocol === 'https:',
+      maxAge: 400 * 86_400,
+    });
+  }
+  const deviceKey = await keyedHashHex(secret, `${REPORTER_SALT}|device|${device}`);
+  return { key: user ? `u:${user.id}` : `a:${addressKey}`, userId: user?.id ?? null, addressKey, deviceKey };
 }
 
 function textField(form: FormData, name: string, max: number): string {
@@ -100,13 +136,18 @@ moderationRoutes.post(routePath('report'), async (c) => {
     throw new BadInput('Alegeți motivul raportării.', { reason: 'Alegeți motivul raportării.' });
   }
   // Once per ad per reporter: a second report is quietly accepted and changes nothing.
+  const reporter = await reporterOf(c);
   const outcome = await addReport(
     db,
     {
       postId: target.id,
       reason,
       details: textField(form, 'details', 1000),
-      reporterKey: await reporterKey(c),
+      reporterKey: reporter.key,
+      reporterUserId: reporter.userId,
+      addressKey: reporter.addressKey,
+      deviceKey: reporter.deviceKey,
+      reporterEmail: null,
       now: Date.now(),
     },
     reportHoldThreshold(c.env.REPORT_HOLD_THRESHOLD),
@@ -143,26 +184,69 @@ const DONE: Record<string, FlashCode> = {
   deblocheaza: 'deblocat',
 };
 
-moderationRoutes.get(routePath('moderation'), async (c) => {
-  const db = c.get('db');
-  const [data, tree, reportedConversations] = await Promise.all([
-    moderationData(db),
-    getCategoryTreeCached(db),
-    listReportedConversations(db),
-  ]);
-  const now = Date.now();
-  const rows = (list: typeof data.newest) =>
-    list.map((p) => ({
+/** A page number from `?pagina=` (1 when absent or not a whole number ≥ 1). */
+export function pageParam(value: string | undefined): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n >= 1 && n <= 100_000 ? n : 1;
+}
+
+/** Rows of the moderation page from ads, with their addresses and actions (and queue details). */
+export function moderationRows(
+  tree: Awaited<ReturnType<typeof getCategoryTreeCached>>,
+  list: ModerationPost[],
+  now: number,
+  queue: readonly QueueItem[] = [],
+  others: Record<number, string> = {},
+): ModerationRow[] {
+  const byId = new Map(queue.map((q) => [q.postId, q]));
+  return list.map((p) => {
+    const q = byId.get(p.id);
+    return {
       ...p,
       href: postHref(tree, p),
       authorHref: authorPath({ id: p.userId, name: p.authorName }),
+      personHref: route('moderationPerson', { userId: p.userId }),
+      itemHref: q ? route('moderationItem', { postId: p.id }) : undefined,
+      queue: q ? { ...q, otherHrefs: others } : undefined,
       promotedNow: p.promotion > 0 && (p.promotedUntil ?? 0) > now,
       action: (action: string) => route('moderatePost', { postId: p.id, action }),
       userAction: (action: string) => route('moderateUser', { userId: p.userId, action }),
-    }));
+    };
+  });
+}
+
+moderationRoutes.get(routePath('moderation'), async (c) => {
+  const operator = requireOperator(c);
+  const db = c.get('db');
+  const now = Date.now();
+  const counts = await queueCounts(db, now);
+  const totalPages = Math.max(1, Math.ceil(counts.total / QUEUE_PAGE_SIZE));
+  const page = Math.min(pageParam(c.req.query('pagina')), totalPages);
+  const items = await queuePage(db, now, page);
+  const [data, tree, reportedConversations, others] = await Promise.all([
+    moderationData(
+      db,
+      items.map((i) => i.postId),
+    ),
+    getCategoryTreeCached(db),
+    listReportedConversations(db),
+    otherAdHrefs(db, items),
+  ]);
+  const rows = (list: ModerationPost[]) => moderationRows(tree, list, now, items, others);
   return c.render(
     <ModerationPage
       reported={rows(data.reported)}
+      queue={{
+        counts,
+        page,
+        totalPages,
+        hrefFor: (n) => route('moderation', {}, { pagina: n > 1 ? n : null }),
+        bulkAction: route('moderationBulk'),
+        searchAction: route('moderationSearch'),
+        rulesHref: route('moderationRules'),
+        statsHref: route('moderationStats'),
+        operatorUserId: operator.id,
+      }}
       changed={rows(data.changed)}
       hideReasons={HIDE_REASONS}
       newest={rows(data.newest)}
@@ -172,6 +256,52 @@ moderationRoutes.get(routePath('moderation'), async (c) => {
       defaultPromotionDate={bucharestDay(now + 7 * DAY_MS)}
     />,
     { title: 'Moderare', noindex: true },
+  );
+});
+
+/** The addresses of the other ads duplicates point at. */
+async function otherAdHrefs(db: Db, items: readonly QueueItem[]): Promise<Record<number, string>> {
+  const ids = [
+    ...new Set(items.flatMap((i) => i.marks.map((m) => m.otherPostId)).filter((id): id is number => !!id)),
+  ];
+  if (ids.length === 0) return {};
+  const tree = await getCategoryTreeCached(db);
+  const out: Record<number, string> = {};
+  for (const id of ids) {
+    const p = await getPost(db, id);
+    if (p) out[id] = postHref(tree, p);
+  }
+  return out;
+}
+
+/** One queue item on its own page: opening it claims it for this operator (others see who has it). */
+moderationRoutes.get(routePath('moderationItem'), async (c) => {
+  const operator = requireOperator(c);
+  const db = c.get('db');
+  const postId = idParam(c.req.param('postId'), POST_NOT_FOUND);
+  const post = await getPost(db, postId);
+  if (!post) throw new NotFound(POST_NOT_FOUND);
+  const now = Date.now();
+  const claim = await claimItem(db, postId, operator.id, now);
+  const [data, tree, items] = await Promise.all([
+    moderationData(db, [postId], 1),
+    getCategoryTreeCached(db),
+    queueItemsOf(db, [postId], now),
+  ]);
+  const others = await otherAdHrefs(db, items);
+  const [row] = moderationRows(tree, data.reported, now, items, others);
+  if (!row) throw new NotFound(POST_NOT_FOUND);
+  return c.render(
+    <ModerationItemPage
+      row={row}
+      claim={claim}
+      operatorUserId={operator.id}
+      queueHref={route('moderation')}
+      hideReasons={HIDE_REASONS}
+      minPromotionDate={bucharestDay(now + DAY_MS)}
+      defaultPromotionDate={bucharestDay(now + 7 * DAY_MS)}
+    />,
+    { title: `Moderare: ${post.title}`, noindex: true },
   );
 });
 
@@ -198,10 +328,18 @@ function parsePromotionDate(value: string, now: number): number | null {
  * Where an operator action lands, with its confirmation: the page the form came from (the ad page),
  * else the moderation page at the row acted on.
  */
-function back(c: Context<AppEnv>, form: FormData, action: string, anchor: string): string {
+async function back(c: Context<AppEnv>, form: FormData, action: string, anchor: string): Promise<string> {
   setFlash(c, DONE[action]);
+  if (form.get('next') === '1') return nextItemPath(c, Number(anchor.replace(/\D/g, '')) || 0);
   const raw = form.get('returnTo');
   return safeReturnPath(typeof raw === 'string' ? raw : null, '') || `${route('moderation')}#${anchor}`;
+}
+
+/** After a decision taken on an item's page: the next item this operator may take, else the queue. */
+async function nextItemPath(c: Context<AppEnv>, decided: number): Promise<string> {
+  const operator = requireOperator(c);
+  const next = await nextQueueItem(c.get('db'), Date.now(), operator.id, decided);
+  return next ? route('moderationItem', { postId: next }) : `${route('moderation')}#coada`;
 }
 
 /** The reason an operator gives for hiding an ad: one from the list, plus their own words. */
@@ -255,6 +393,7 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
       await deletePhotoObjectsOf(c.env, await deletePost(db, post.id, now, log('delete')));
       await forget();
       setFlash(c, 'sters');
+      if (form.get('next') === '1') return c.redirect(await nextItemPath(c, post.id), 303);
       // The ad's page is gone: back to the moderation page.
       return c.redirect(`${route('moderation')}#anunturi-noi`, 303);
     case 'promoveaza': {
@@ -276,7 +415,7 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
       break;
   }
   await forget();
-  return c.redirect(back(c, form, name, `anunt-${post.id}`), 303);
+  return c.redirect(await back(c, form, name, `anunt-${post.id}`), 303);
 });
 
 moderationRoutes.post(routePath('moderateUser'), async (c) => {
@@ -309,7 +448,7 @@ moderationRoutes.post(routePath('moderateUser'), async (c) => {
     Date.now(),
   );
   await purgeForAuthor(c.req.url, db, target.id);
-  return c.redirect(back(c, form, name, 'moderare'), 303);
+  return c.redirect(await back(c, form, name, 'moderare'), 303);
 });
 
 /**

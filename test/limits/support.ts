@@ -1,7 +1,9 @@
 // Shared by the limits tests: a unique client address per call (the Rate Limiting binding's
 // counters outlive a test, so no two tests may share a key), and requests from such a client.
 import { exports } from 'cloudflare:workers';
-import { ORIGIN } from '../fixtures';
+import { eq } from 'drizzle-orm';
+import * as schema from '../../src/db/schema';
+import { db, ORIGIN, person } from '../fixtures';
 
 let seq = 0;
 const run = Math.floor(Math.random() * 200) + 1;
@@ -52,4 +54,18 @@ export function adPath(post: { slug: string; id: number }, category = 'imobiliar
 export async function awaitFreshWindow(seconds = 20, period = 60): Promise<void> {
   const left = period * 1000 - (Date.now() % (period * 1000));
   if (left < seconds * 1000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+}
+
+/**
+ * A signed-in person whose account is 30 days old, in their own browser (a device cookie of their
+ * own): a reporter whose reports count towards the automatic hold (docs/limits.md#reports).
+ */
+export async function trustedReporter(opts: { ageDays?: number; banned?: boolean } = {}) {
+  const who = await person({ banned: opts.banned });
+  const createdAt = Date.now() - (opts.ageDays ?? 30) * 86_400_000;
+  await db.update(schema.users).set({ createdAt }).where(eq(schema.users.id, who.user.id));
+  const device = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
+  return { ...who, cookie: `${who.cookie}; eradauti_dispozitiv=${device}`, device };
 }

@@ -12,13 +12,13 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { claimDigestSlot, DIGEST_INTERVAL_MS } from '../../src/db/mail-moderation';
 import { isMailKindOn, setMailKind } from '../../src/db/mail-prefs';
-import { posts, reports } from '../../src/db/schema';
+import { posts, reports, users } from '../../src/db/schema';
 import worker from '../../src/index';
 import { HOURLY_CRON, runHourly } from '../../src/jobs/hourly';
 import { runReportsDigest } from '../../src/jobs/moderation';
 import { MAIL_KIND_NAMES, MAIL_KINDS } from '../../src/lib/mail-kinds';
 import { unsubscribeUrl } from '../../src/mail/unsubscribe';
-import { db, get, getAs, makePost, makeUser, ORIGIN, postFormAs, signIn, textOf } from '../fixtures';
+import { DAY, db, get, getAs, makePost, makeUser, ORIGIN, postFormAs, signIn, textOf } from '../fixtures';
 
 type Sent = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
@@ -189,11 +189,20 @@ describe('moderation notices', () => {
     const bannedAuthor = await makeUser({ banned: true });
     const ad = await makePost(author.id, { title: 'Bicicletă raportată' });
     const send = spySend();
+    // Three credibly different people: month-old accounts, each from its own address and browser.
     for (let i = 0; i < 3; i++) {
       const reporter = await signIn(uid(`rep${i}`));
-      expect((await postFormAs(`/raporteaza/${ad.id}`, { reason: 'Spam' }, reporter.cookie)).status).toBe(
-        303,
+      await db
+        .update(users)
+        .set({ createdAt: Date.now() - 30 * DAY })
+        .where(eq(users.id, reporter.user.id));
+      const res = await postFormAs(
+        `/raporteaza/${ad.id}`,
+        { reason: 'Spam' },
+        `${reporter.cookie}; eradauti_dispozitiv=${'0123456789abcdef'.repeat(2).slice(0, 31)}${i}`,
+        { 'cf-connecting-ip': `198.51.100.${10 + i}` },
       );
+      expect(res.status).toBe(303);
     }
     await vi.waitUntil(() => sentTo(send, author.email).length > 0, { timeout: 10_000, interval: 100 });
     expect((await db.select().from(posts).where(eq(posts.id, ad.id)))[0].status).toBe('held');

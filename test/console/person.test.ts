@@ -1,0 +1,39 @@
+// The console's page of a person: account, ads in every state, reports, accounts sharing the phone,
+// the ban form with a reason and a confirmation; operators only.
+import { describe, expect, it } from 'vitest';
+import { getAs, HOUSE, makePost, person, textOf } from '../fixtures';
+
+describe('the person page', () => {
+  it('shows the account, every ad in every state, and the other accounts with the same phone', async () => {
+    const op = await person({ role: 'operator' });
+    const target = await person({ name: 'Ion Suspect', phone: '0746000111' });
+    const twin = await person({ name: 'Ion Geamăn', phone: '0746000111' });
+    const held = await makePost(target.user.id, { status: 'held', title: 'Anunt retinut al lui Ion' }, HOUSE);
+    const hidden = await makePost(
+      target.user.id,
+      { status: 'hidden', title: 'Anunt ascuns al lui Ion' },
+      HOUSE,
+    );
+    const res = await getAs(`/moderare/utilizator/${target.user.id}`, op.cookie);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    const text = textOf(html);
+    expect(text).toContain('Ion Suspect');
+    expect(text).toContain(held.title);
+    expect(text).toContain(hidden.title);
+    expect(html).toContain(`href="/moderare/utilizator/${twin.user.id}"`);
+    // Ban needs a reason and a ticked confirmation.
+    expect(html).toMatch(/<select[^>]*name="hideReason"[^>]*required/);
+    const confirm = [...html.matchAll(/<input[^>]*>/g)]
+      .map((m) => m[0])
+      .find((t) => t.includes('name="confirm"'));
+    expect(confirm).toContain('required');
+  });
+
+  it('answers 403 to others and 404 to an unknown person', async () => {
+    const op = await person({ role: 'operator' });
+    const someone = await person();
+    expect((await getAs(`/moderare/utilizator/${someone.user.id}`, someone.cookie)).status).toBe(403);
+    expect((await getAs('/moderare/utilizator/99999999', op.cookie)).status).toBe(404);
+  });
+});

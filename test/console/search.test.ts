@@ -1,0 +1,161 @@
+// The console's search at /moderare/cautare (every key: ad id, folded words, a phone in any spelling,
+// part of an e-mail, a person's id; filters; pages) and the bulk actions on ticked ads.
+import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import * as schema from '../../src/db/schema';
+import { db, getAs, HOUSE, makePost, person, postFormAs, postRow, textOf } from '../fixtures';
+
+/** The ad ids in the results, in order. */
+function found(html: string): number[] {
+  return [...html.matchAll(/id="rezultat-(\d+)"/g)].map((m) => Number(m[1]));
+}
+
+const uniq = () => Math.random().toString(36).slice(2, 8);
+
+describe('search for operators', () => {
+  it('finds ads in every state by id, folded words, phone in any spelling, e-mail part and person id', async () => {
+    const op = await person({ role: 'operator' });
+    const tag = `zq${uniq()}`;
+    const { user } = await person({ email: `vanzator.${tag}@exemplu.ro`, phone: '0745123987' });
+    const held = await makePost(
+      user.id,
+      { status: 'held', title: `Mașină ștearsă ${tag}`, phone: '0745123987' },
+      HOUSE,
+    );
+    const hidden = await makePost(user.id, { status: 'hidden', title: `Altceva ${tag}` }, HOUSE);
+    const search = async (q: string, extra = '') =>
+      found(await (await getAs(`/moderare/cautare?q=${encodeURIComponent(q)}${extra}`, op.cookie)).text());
+
+    expect(await search(String(held.id))).toContain(held.id);
+    expect(await search(`#${hidden.id}`)).toContain(hidden.id);
+    // Words folded like the public search: no diacritics, any case.
+    expect(await search(`masina STEARSA ${tag}`)).toEqual([held.id]);
+    for (const phone of [
+      '0745123987',
+      '0745 123 987',
+      '+40 745 123 987',
+      '0040745123987',
+      '0745-123-987',
+      '(0745) 123.987',
+    ]) {
+      expect(await search(phone), phone).toEqual(expect.arrayContaining([held.id, hidden.id]));
+    }
+    expect(await search(`${tag}@exemplu`)).toEqual(expect.arrayContaining([held.id, hidden.id]));
+    // A person's id finds their ads and the person.
+    const byPerson = await (await getAs(`/moderare/cautare?q=${user.id}`, op.cookie)).text();
+    expect(found(byPerson)).toEqual(expect.arrayContaining([held.id, hidden.id]));
+    expect(byPerson).toContain(`href="/moderare/utilizator/${user.id}"`);
+    // Filters.
+    expect(await search(tag, '&stare=hidden')).toEqual([hidden.id]);
+    expect(await search(tag, '&de-la=2000-01-01&pana-la=2000-01-02')).toEqual([]);
+    // Hostile text finds nothing and never fails.
+    for (const q of ['%', '_', "' OR 1=1 --", '\\', 'a'.repeat(5000)]) {
+      const res = await getAs(`/moderare/cautare?q=${encodeURIComponent(q)}`, op.cookie);
+      expect(res.status, q.slice(0, 20)).toBe(200);
+      await res.body?.cancel();
+    }
+  });
+
+  it('pages through many results', async () => {
+    const op = await person({ role: 'operator' });
+    const tag = `pg${uniq()}`;
+    const { user } = await person();
+    for (let i = 0; i < 23; i++) await makePost(user.id, { title: `Anunt ${tag} ${i}` }, HOUSE);
+    const first = await (await getAs(`/moderare/cautare?q=${tag}`, op.cookie)).text();
+    expect(found(first)).toHaveLength(20);
+    expect(textOf(first)).toContain('23 de rezultate');
+    const second = await (await getAs(`/moderare/cautare?q=${tag}&pagina=2`, op.cookie)).text();
+    expect(found(second)).toHaveLength(3);
+  });
+
+  it('answers 403 to a person who is not an operator', async () => {
+    const someone = await person();
+    const res = await getAs('/moderare/cautare?q=1', someone.cookie);
+    expect(res.status).toBe(403);
+    const bulk = await postFormAs(
+      '/moderare/in-masa',
+      { action: 'ascunde', ids: '1', confirm: 'da' },
+      someone.cookie,
+    );
+    expect(bulk.status).toBe(403);
+  });
+});
+
+describe('bulk actions', () => {
+  it('hides the ticked ads with one reason, each author told, each in the log; refuses without confirmation', async () => {
+    const op = await person({ role: 'operator' });
+    const { user } = await person();
+    const a = await makePost(user.id, {}, HOUSE);
+    const b = await makePost(user.id, {}, HOUSE);
+    const keep = await makePost(user.id, {}, HOUSE);
+    const body = () => {
+      const f = new URLSearchParams({ action: 'ascunde', hideReason: 'Spam sau anunț duplicat' });
+      f.append('ids', String(a.id));
+      f.append('ids', String(b.id));
+      return f;
+    };
+    const refused = await postFormAs('/moderare/in-masa', body(), op.cookie);
+    expect(refused.status).toBe(400);
+    expect((await postRow(a.id))?.status).toBe('published');
+    const f = body();
+    f.set('confirm', 'da');
+    const res = await postFormAs('/moderare/in-masa', f, op.cookie);
+    expect(res.status).toBe(303);
+    expect((await postRow(a.id))?.status).toBe('hidden');
+    expect((await postRow(b.id))?.hiddenReason).toBe('Spam sau anunț duplicat');
+    expect((await postRow(keep.id))?.status).toBe('published');
+    const log = await db
+      .select()
+      .from(schema.moderationLog)
+      .where(eq(schema.moderationLog.operatorUserId, op.user.id));
+    expect(
+      log
+        .filter((l) => l.action === 'hide')
+        .map((l) => l.targetId)
+        .sort(),
+    ).toEqual([a.id, b.id].sort());
+    expect(log.every((l) => l.reason === 'Spam sau anunț duplicat')).toBe(true);
+  });
+
+  it('bans the authors of ticked ads once each, never an operator', async () => {
+    const op = await person({ role: 'operator' });
+    const other = await person({ role: 'operator' });
+    const { user } = await person();
+    const a = await makePost(user.id, {}, HOUSE);
+    const b = await makePost(user.id, {}, HOUSE);
+    const c = await makePost(other.user.id, {}, HOUSE);
+    const f = new URLSearchParams({
+      action: 'blocheaza',
+      hideReason: 'Înșelătorie sau anunț fals',
+      confirm: 'da',
+    });
+    for (const id of [a.id, b.id, c.id]) f.append('ids', String(id));
+    expect((await postFormAs('/moderare/in-masa', f, op.cookie)).status).toBe(303);
+    const [author] = await db.select().from(schema.users).where(eq(schema.users.id, user.id));
+    expect(author.banned).toBe(true);
+    const [colleague] = await db.select().from(schema.users).where(eq(schema.users.id, other.user.id));
+    expect(colleague.banned).toBe(false);
+    const bans = await db
+      .select()
+      .from(schema.moderationLog)
+      .where(eq(schema.moderationLog.targetId, user.id));
+    expect(bans.filter((l) => l.action === 'ban')).toHaveLength(1);
+  });
+
+  it('refuses junk: no ids, unknown action, too many ids, non-numeric ids', async () => {
+    const op = await person({ role: 'operator' });
+    const cases: URLSearchParams[] = [
+      new URLSearchParams({ action: 'rezolva', confirm: 'da' }),
+      new URLSearchParams({ action: 'zboara', ids: '1', confirm: 'da' }),
+      new URLSearchParams({ action: 'rezolva', ids: 'abc', confirm: 'da' }),
+    ];
+    const many = new URLSearchParams({ action: 'rezolva', confirm: 'da' });
+    for (let i = 1; i <= 101; i++) many.append('ids', String(i));
+    cases.push(many);
+    for (const body of cases) {
+      const res = await postFormAs('/moderare/in-masa', body, op.cookie);
+      expect(res.status, body.toString().slice(0, 60)).toBe(400);
+      await res.body?.cancel();
+    }
+  });
+});
