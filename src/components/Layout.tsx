@@ -133,7 +133,7 @@ export function Layout({
             />
             <nav className="site-header__actions" aria-label="Cont și publicare">
               <a className="btn btn--accent publish-link" href={route('newPost')}>
-                Publică anunţ
+                Publică anunț
               </a>
               <div id="account-menu" className="account-menu" data-island="account-menu">
                 <a className="btn account-menu__button" href={route('account')}>

@@ -44,7 +44,7 @@ export function accountLinks(
   return [
     { label: 'Anunțurile mele', href: route('myPosts') },
     { label: messagesLabel(unreadMessages), href: route('messages') },
-    { label: 'Publică anunţ', href: route('newPost') },
+    { label: 'Publică anunț', href: route('newPost') },
     { label: 'Salvate', href: '/salvate' },
     { label: 'Căutări salvate', href: '/cont/cautari' },
     { label: 'Profil', href: route('profile') },

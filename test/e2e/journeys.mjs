@@ -367,7 +367,7 @@ export const journeys = [
         );
         await button.click();
         const menu = page.locator('#account-menu');
-        for (const label of ['Anunțurile mele', 'Publică anunţ', 'Profil', 'Ieșire'])
+        for (const label of ['Anunțurile mele', 'Publică anunț', 'Profil', 'Ieșire'])
           assert(
             await menu.getByText(label, { exact: true }).first().isVisible(),
             `the open account menu lacks "${label}"`,
@@ -688,7 +688,7 @@ export const journeys = [
         await go(page, `${base}/`, { status: 200 });
         await clickAndWait(page, page.locator('#account-menu a', { hasText: 'Cont' }));
         assert(new URL(page.url()).pathname === '/cont', `"Cont" led to ${page.url()}`);
-        for (const label of ['Anunțurile mele', 'Publică anunţ', 'Profil', 'Ieșire'])
+        for (const label of ['Anunțurile mele', 'Publică anunț', 'Profil', 'Ieșire'])
           assert(
             (await page.locator('main').getByText(label, { exact: true }).count()) > 0,
             `/cont lacks "${label}"`,
