@@ -13,6 +13,7 @@ import {
 } from '../components/PostControls';
 import { ReasonChoices } from '../components/ReasonChoices';
 import { SaveHeart } from '../components/SaveHeart';
+import { ShareLinks } from '../components/ShareLinks';
 import type { CategoryTree } from '../db/categories';
 import type { NeighbourPost, PhotoRef, PostAuthor, PostCardData } from '../db/posts';
 import type { Post } from '../db/schema';
@@ -55,6 +56,8 @@ export interface PostPageProps {
   messageAction?: string;
   /** The author's "Doar mesaje" switch for this ad. */
   messagesOnlyToggle?: MessagesOnlyToggleProps;
+  /** The ad's absolute canonical address, for sharing (public ads only). */
+  shareUrl?: string;
 }
 
 const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: string }> = {
@@ -181,6 +184,7 @@ export function PostPage(props: PostPageProps) {
               <a href={props.authorHref}>Toate anunțurile autorului</a>
             </div>
           </div>
+          {props.shareUrl ? <ShareLinks url={props.shareUrl} title={post.title} /> : null}
           {props.canReport === false ? null : (
             <details className="report">
               <summary>Raportează anunțul</summary>

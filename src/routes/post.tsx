@@ -134,6 +134,7 @@ async function adPage(c: Context<AppEnv>) {
       operatorPanel={panels.operatorPanel}
       canReport={!user || user.id !== post.userId}
       messageAction={active && user?.id !== post.userId ? route('messageAd', { postId: post.id }) : undefined}
+      shareUrl={isPublic ? new URL(canonical, siteUrl).href : undefined}
       messagesOnlyToggle={
         panels.ownerPanel
           ? {
@@ -151,7 +152,9 @@ async function adPage(c: Context<AppEnv>) {
       noindex: notice !== null || wantsContact,
       image: first ? { url: photoUrl(first), ...fullSize(first) } : undefined,
       jsonLd,
-      islands: details.photos.length ? ['contact', 'gallery', 'favourites'] : ['contact', 'favourites'],
+      islands: details.photos.length
+        ? ['contact', 'gallery', 'favourites', 'share']
+        : ['contact', 'favourites', 'share'],
     },
   );
 }
