@@ -4,7 +4,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
-		durableNamespaces: "ConversationRoom";
+		durableNamespaces: "ConversationRoom" | "AdCounter";
 	}
 	interface ProductionEnv {
 		PHOTOS: R2Bucket;
@@ -29,6 +29,7 @@ declare namespace Cloudflare {
 		REPORT_HOLD_THRESHOLD: string;
 		MAIL_FROM: string;
 		CONVERSATIONS: DurableObjectNamespace<import("./index").ConversationRoom>;
+		AD_COUNTERS: DurableObjectNamespace<import("./index").AdCounter>;
 	}
 	interface Env {
 		PHOTOS: R2Bucket;
@@ -53,6 +54,7 @@ declare namespace Cloudflare {
 		REPORT_HOLD_THRESHOLD: string;
 		MAIL_FROM: string;
 		CONVERSATIONS: DurableObjectNamespace<import("./index").ConversationRoom>;
+		AD_COUNTERS: DurableObjectNamespace<import("./index").AdCounter>;
 	}
 }
 interface Env extends Cloudflare.Env {}

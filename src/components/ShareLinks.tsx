@@ -9,7 +9,7 @@ export interface ShareLinksProps {
 }
 
 export function whatsappShareHref(url: string, title: string): string {
-  return `https://wa.me/?text=${encodeURIComponent(`${title} ${url}`)}`;
+  return `https://api.whatsapp.com/send?text=${encodeURIComponent(`${title} ${url}`)}`;
 }
 
 export function facebookShareHref(url: string): string {

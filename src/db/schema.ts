@@ -8,6 +8,7 @@ import { CURRENCIES } from '../lib/price';
 // schema-messages.ts and schema-return.ts, re-exported here: `import * as schema` sees every table.
 export * from './schema-messages';
 export * from './schema-return';
+export * from './schema-stats';
 
 export const users = sqliteTable(
   'users',

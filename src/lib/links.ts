@@ -32,6 +32,7 @@ export const ROUTES = {
   photoResponsive: '/api/poze/responsive/[id]/[fileName]',
   photoUpload: '/api/poze',
   accountMenu: '/api/cont',
+  adView: '/api/vazut/[postId]',
   account: '/cont',
   mailPreferences: '/cont/notificari',
   unsubscribe: '/dezabonare/[token]',

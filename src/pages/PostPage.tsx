@@ -58,6 +58,8 @@ export interface PostPageProps {
   messagesOnlyToggle?: MessagesOnlyToggleProps;
   /** The ad's absolute canonical address, for sharing (public ads only). */
   shareUrl?: string;
+  /** The view beacon's address (public, active ads only; docs/stats.md). */
+  viewBeacon?: string;
 }
 
 const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: string }> = {
@@ -238,6 +240,17 @@ export function PostPage(props: PostPageProps) {
           </div>
           <PostGrid posts={props.similar} tree={tree} />
         </section>
+      ) : null}
+      {props.viewBeacon ? (
+        <img
+          className="ad__beacon"
+          src={props.viewBeacon}
+          alt=""
+          width={1}
+          height={1}
+          decoding="async"
+          fetchPriority="low"
+        />
       ) : null}
     </article>
   );

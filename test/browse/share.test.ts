@@ -24,7 +24,7 @@ describe('sharing an ad', () => {
     expect(box).toContain(`data-share-url="${canonical}"`);
     const hrefs = [...box.matchAll(/href="([^"]+)"/g)].map((m) => m[1].replace(/&amp;/g, '&'));
     expect(hrefs).toEqual([
-      `https://wa.me/?text=${encodeURIComponent(`Bicicletă de oraș, roți 28 ${canonical}`)}`,
+      `https://api.whatsapp.com/send?text=${encodeURIComponent(`Bicicletă de oraș, roți 28 ${canonical}`)}`,
       `https://www.facebook.com/sharer/sharer.php?u=${encodeURIComponent(canonical)}`,
       canonical,
     ]);
