@@ -5,7 +5,7 @@ import { parseId, parseIds } from './ids';
 import { DEFAULT_LOCALITY, isLocality } from './localities';
 import { normalizeRomanianPhone } from './phone';
 import { type CategoryKind, FIELDS_BY_KIND, fieldsSchema, type PostFields } from './post-fields';
-import { CURRENCIES, type Currency } from './price';
+import { CURRENCIES, type Currency, ungroupDigits } from './price';
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -158,7 +158,7 @@ const descriptionSchema = z
 
 const priceSchema = z
   .string()
-  .transform((s) => s.trim().replace(/[\s.]/g, ''))
+  .transform(ungroupDigits)
   .pipe(
     z
       .string()
