@@ -206,9 +206,9 @@ export function ownerChoices(post: StatusPost, viewer: Viewer, now: number): Own
         : !post.renewedAt
           ? NO
           : {
-            allowed: false,
-            why: `Un anunț se poate reînnoi o dată pe zi: din nou după ${formatDate(at, 'longTime')}.`,
-          };
+              allowed: false,
+              why: `Un anunț se poate reînnoi o dată pe zi: din nou după ${formatDate(at, 'longTime')}.`,
+            };
   }
   return {
     ...base,

@@ -17,6 +17,7 @@ export function formatPrice(price: number, currency: Currency): string | null {
  */
 export function ungroupDigits(input: string): string {
   const s = input.trim().replace(/[\s\u00a0\u202f]/g, '');
-  if (/^-?\d{1,3}([.,]\d{3})+$/.test(s) && !(s.includes('.') && s.includes(','))) return s.replace(/[.,]/g, '');
+  if (/^-?\d{1,3}([.,]\d{3})+$/.test(s) && !(s.includes('.') && s.includes(',')))
+    return s.replace(/[.,]/g, '');
   return s;
 }
