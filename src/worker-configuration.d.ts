@@ -28,6 +28,7 @@ declare namespace Cloudflare {
 		PAGE_CACHE_SECONDS: string;
 		REPORT_HOLD_THRESHOLD: string;
 		MAIL_FROM: string;
+		STATS_FLUSH_SECONDS: string;
 		CONVERSATIONS: DurableObjectNamespace<import("./index").ConversationRoom>;
 		AD_COUNTERS: DurableObjectNamespace<import("./index").AdCounter>;
 	}
@@ -53,6 +54,7 @@ declare namespace Cloudflare {
 		PAGE_CACHE_SECONDS: string;
 		REPORT_HOLD_THRESHOLD: string;
 		MAIL_FROM: string;
+		STATS_FLUSH_SECONDS: string;
 		CONVERSATIONS: DurableObjectNamespace<import("./index").ConversationRoom>;
 		AD_COUNTERS: DurableObjectNamespace<import("./index").AdCounter>;
 	}

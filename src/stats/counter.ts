@@ -9,7 +9,7 @@ import { addPostStats, type StatDelta, type StatKind } from '../db/post-stats';
 import * as schema from '../db/schema';
 import type { Bindings } from '../env';
 
-/** How long counts wait in the object before they are added to D1. */
+/** How long counts wait in the object before they are added to D1 (STATS_FLUSH_SECONDS overrides). */
 export const FLUSH_MS = 5 * 60 * 1000;
 
 export interface CountEvent {
@@ -23,10 +23,13 @@ export interface CountEvent {
 
 export class AdCounter extends DurableObject<Bindings> {
   private readonly sql: SqlStorage;
+  private readonly flushMs: number;
 
   constructor(ctx: DurableObjectState, env: Bindings) {
     super(ctx, env);
     this.sql = ctx.storage.sql;
+    const seconds = Number(env.STATS_FLUSH_SECONDS);
+    this.flushMs = Number.isFinite(seconds) && seconds >= 1 ? seconds * 1000 : FLUSH_MS;
     this.sql.exec(`CREATE TABLE IF NOT EXISTS seen (day TEXT NOT NULL, kind TEXT NOT NULL, visitor TEXT NOT NULL,
       PRIMARY KEY (day, kind, visitor)) WITHOUT ROWID`);
     this.sql.exec(`CREATE TABLE IF NOT EXISTS pending (post_id INTEGER NOT NULL, day TEXT NOT NULL, kind TEXT NOT NULL,
@@ -49,7 +52,8 @@ export class AdCounter extends DurableObject<Bindings> {
       event.day,
       event.kind,
     );
-    if ((await this.ctx.storage.getAlarm()) === null) await this.ctx.storage.setAlarm(Date.now() + FLUSH_MS);
+    if ((await this.ctx.storage.getAlarm()) === null)
+      await this.ctx.storage.setAlarm(Date.now() + this.flushMs);
     return true;
   }
 
@@ -95,7 +99,7 @@ export class AdCounter extends DurableObject<Bindings> {
     const newest = this.sql.exec<{ day: string | null }>('SELECT max(day) AS day FROM seen').one().day;
     if (newest) this.sql.exec('DELETE FROM seen WHERE day < ?', previousDay(newest));
     const left = this.sql.exec<{ n: number }>('SELECT count(*) AS n FROM pending').one().n;
-    if (left > 0) await this.ctx.storage.setAlarm(Date.now() + FLUSH_MS);
+    if (left > 0) await this.ctx.storage.setAlarm(Date.now() + this.flushMs);
   }
 }
 

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freshnessJourneys } from './freshness-journeys.mjs';
 import { galleryJourneys } from './gallery.mjs';
+import { h26Journeys } from './h26-journeys.mjs';
 import {
   accountMenuButton,
   assert,
@@ -758,6 +759,7 @@ export const journeys = [
   ...messagesJourneys,
   ...savedJourneys,
   ...mailJourneys,
+  ...h26Journeys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */
