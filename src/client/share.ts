@@ -1,6 +1,6 @@
 // The "Distribuie anunțul" island: the phone's own share sheet when the browser has one (the plain
 // links stay for browsers without it), and "Copiază adresa" copying to the clipboard.
-function install() {
+function installShare() {
   const box = document.querySelector<HTMLElement>('.share[data-share-url]');
   if (!box) return;
   const url = box.dataset.shareUrl ?? location.href;
@@ -36,4 +36,4 @@ function install() {
   });
 }
 
-install();
+installShare();
