@@ -193,6 +193,8 @@ app.onError((err, c) => {
 
 // The Durable Object class of private conversations (bound as CONVERSATIONS in wrangler.toml).
 export { ConversationRoom } from './messages/room';
+// The Durable Object class counting each ad's views and phone reveals (bound as AD_COUNTERS).
+export { AdCounter } from './stats/counter';
 
 export default {
   fetch: app.fetch,

@@ -4,7 +4,7 @@
 declare namespace Cloudflare {
 	interface GlobalProps {
 		mainModule: typeof import("./index");
-		durableNamespaces: "ConversationRoom";
+		durableNamespaces: "ConversationRoom" | "AdCounter";
 	}
 	interface ProductionEnv {
 		PHOTOS: R2Bucket;
@@ -29,7 +29,9 @@ declare namespace Cloudflare {
 		PAGE_CACHE_SECONDS: string;
 		REPORT_HOLD_THRESHOLD: string;
 		MAIL_FROM: string;
+		STATS_FLUSH_SECONDS: string;
 		CONVERSATIONS: DurableObjectNamespace<import("./index").ConversationRoom>;
+		AD_COUNTERS: DurableObjectNamespace<import("./index").AdCounter>;
 	}
 	interface Env {
 		PHOTOS: R2Bucket;
@@ -54,7 +56,9 @@ declare namespace Cloudflare {
 		PAGE_CACHE_SECONDS: string;
 		REPORT_HOLD_THRESHOLD: string;
 		MAIL_FROM: string;
+		STATS_FLUSH_SECONDS: string;
 		CONVERSATIONS: DurableObjectNamespace<import("./index").ConversationRoom>;
+		AD_COUNTERS: DurableObjectNamespace<import("./index").AdCounter>;
 	}
 }
 interface Env extends Cloudflare.Env {}

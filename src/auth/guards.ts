@@ -2,7 +2,7 @@ import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, CurrentUser } from '../env';
 import { Forbidden, NotAuthenticated } from '../lib/errors';
 
-/** The signed-in user, or 401 "Trebuie să vă conectaţi" (docs/roles.md). */
+/** The signed-in user, or 401 "Trebuie să vă conectați" (docs/roles.md). */
 export function requireUser(c: Context<AppEnv>): CurrentUser {
   const user = c.get('user');
   if (!user) throw new NotAuthenticated();

@@ -16,7 +16,7 @@ export function ErrorView({ status, message, returnTo, signIn }: ErrorViewProps)
     return (
       <section className="error-box error-box--info" role="alert" aria-labelledby="error-title">
         <InfoIcon size={40} />
-        <h1 id="error-title">Trebuie să vă conectaţi</h1>
+        <h1 id="error-title">Trebuie să vă conectați</h1>
         <p>Pentru a continua, conectați-vă la contul dumneavoastră sau creați unul nou.</p>
         <a className="btn btn--primary" href={route('login', {}, { redirect_url: returnTo })}>
           Conectare

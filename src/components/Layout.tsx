@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { absoluteUrl, privacyPath, route } from '../lib/links';
 import { CircleUserIcon } from './Icons';
+import { HeartIcon } from './SaveHeart';
 import { SearchBox } from './SearchBox';
 
 export const SITE_NAME = 'eRădăuți';
@@ -133,7 +134,11 @@ export function Layout({
             />
             <nav className="site-header__actions" aria-label="Cont și publicare">
               <a className="btn btn--accent publish-link" href={route('newPost')}>
-                Publică anunţ
+                Publică anunț
+              </a>
+              <a className="btn saved-link" href={route('favourites')} title="Anunțuri salvate">
+                <HeartIcon size={20} />
+                <span className="visually-hidden">Salvate</span>
               </a>
               <div id="account-menu" className="account-menu" data-island="account-menu">
                 <a className="btn account-menu__button" href={route('account')}>

@@ -21,7 +21,7 @@ export interface PostActionsProps {
 
 /** The lifecycle buttons an ad in this state offers the person (each a POST form), or why not. */
 export function actionsFor(
-  post: Pick<Post, 'id' | 'status' | 'bumpedAt' | 'expiresAt'>,
+  post: Pick<Post, 'id' | 'status' | 'bumpedAt' | 'expiresAt'> & { renewedAt?: number | null },
   viewer: { banned: boolean },
   now: number,
   returnTo?: string,

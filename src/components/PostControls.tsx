@@ -1,6 +1,7 @@
 // What the ad page adds for the people who act on the ad: its author (the status in words and the
 // lifecycle buttons) and operators (hide or show again, promote, ban the author, the open reports).
 // Rendered only on signed-in requests, which are never cached: the anonymous page stays the same for all.
+import { AdFigures, type AdFiguresProps } from './AdFigures';
 import { HideForm } from './HideForm';
 import { PostActions, type PostActionsProps } from './PostActions';
 import { PromoteForm } from './PromoteForm';
@@ -15,6 +16,8 @@ export interface OwnerPanelProps {
   actions: PostActionsProps;
   /** The author's account is suspended. */
   banned: boolean;
+  /** What the ad does: views, phone reveals, saves, conversations. */
+  figures: AdFiguresProps;
 }
 
 export function OwnerPanel(props: OwnerPanelProps) {
@@ -35,6 +38,7 @@ export function OwnerPanel(props: OwnerPanelProps) {
       ) : props.advice ? (
         <p className="muted post-panel__advice">{props.advice}</p>
       ) : null}
+      <AdFigures {...props.figures} />
       <PostActions {...props.actions} />
     </section>
   );

@@ -6,7 +6,7 @@ import type { Db } from '../env';
 import { maskPhones } from '../lib/phone';
 import { DELETED_ACCOUNT_NAME } from './account-deletion';
 import { firstPhotoOfSql } from './fragments';
-import { type Conversation, conversations, photos, posts, users } from './schema';
+import { type Conversation, conversations, posts, users } from './schema';
 
 /** New conversations a person may open in a day (the per-minute limit is the MESSAGE_LIMITER binding). */
 export const DAILY_CONVERSATIONS = 20;

@@ -41,6 +41,7 @@ export interface MyPost {
   updatedAt: number;
   publishedAt: number | null;
   bumpedAt: number | null;
+  renewedAt: number | null;
   expiresAt: number | null;
   hiddenReason: string | null;
   hiddenEditedAt: number | null;
@@ -59,6 +60,7 @@ export async function listMyPosts(db: Db, userId: number): Promise<MyPost[]> {
       updatedAt: posts.updatedAt,
       publishedAt: posts.publishedAt,
       bumpedAt: posts.bumpedAt,
+      renewedAt: posts.renewedAt,
       expiresAt: posts.expiresAt,
       hiddenReason: posts.hiddenReason,
       hiddenEditedAt: posts.hiddenEditedAt,

@@ -11,6 +11,7 @@ export * from './schema-localities';
 export * from './schema-messages';
 export * from './schema-privacy';
 export * from './schema-return';
+export * from './schema-stats';
 
 export const users = sqliteTable(
   'users',

@@ -41,7 +41,7 @@ export function accountLinks(
   return [
     { label: 'Anunțurile mele', href: route('myPosts') },
     { label: messagesLabel(unreadMessages), href: route('messages') },
-    { label: 'Publică anunţ', href: route('newPost') },
+    { label: 'Publică anunț', href: route('newPost') },
     { label: 'Salvate', href: route('favourites') },
     { label: 'Căutări salvate', href: route('savedSearches') },
     { label: 'Profil', href: route('profile') },

@@ -102,3 +102,8 @@ export function startOfWeek(value: number | Date): Date {
 }
 
 export const DAY_MS = 86_400_000;
+
+/** The first Bucharest day of the 7 days ending today (the "last 7 days" of an ad's statistics). */
+export function weekStartDay(now: number): string {
+  return bucharestDay(now - 6 * DAY_MS);
+}

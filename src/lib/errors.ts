@@ -10,7 +10,7 @@ export class HttpError extends Error {
 }
 
 export class NotAuthenticated extends HttpError {
-  constructor(message = 'Trebuie să vă conectaţi') {
+  constructor(message = 'Trebuie să vă conectați') {
     super(401, message);
   }
 }

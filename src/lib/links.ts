@@ -42,6 +42,7 @@ export const ROUTES = {
   photoDelete: '/api/poze/[id]',
   photoAny: '/api/poze/[[...rest]]',
   accountMenu: '/api/cont',
+  adView: '/api/vazut/[postId]',
   account: '/cont',
   mailPreferences: '/cont/notificari',
   accountData: '/cont/date',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ungroupDigits } from './price';
 
 /** Category kinds whose ads carry their own fields (see categories.kind). */
 export type CategoryKind = 'general' | 'home' | 'car' | 'job';
@@ -25,7 +26,7 @@ export const FIELDS_BY_KIND: Record<CategoryKind, FieldDef[]> = {
     { name: 'area', label: 'Suprafață', unit: 'm²', type: 'int', min: 5, max: 100_000 },
   ],
   car: [
-    { name: 'year', label: 'An fabricație', type: 'int', min: 1950, max: new Date().getUTCFullYear() + 1 },
+    { name: 'year', label: 'An fabricație', type: 'int', min: 1900, max: new Date().getUTCFullYear() + 1 },
     { name: 'km', label: 'Kilometri', unit: 'km', type: 'int', min: 0, max: 2_000_000 },
     { name: 'fuel', label: 'Combustibil', type: 'choice', choices: FUELS },
   ],
@@ -40,7 +41,10 @@ export function fieldsSchema(kind: CategoryKind) {
   for (const def of FIELDS_BY_KIND[kind]) {
     if (def.type === 'int') {
       shape[def.name] = z
-        .union([z.literal(''), z.coerce.number()])
+        .preprocess(
+          (v) => (typeof v === 'string' ? ungroupDigits(v) : v),
+          z.union([z.literal(''), z.coerce.number()]),
+        )
         .transform((v) => (v === '' ? undefined : v))
         .pipe(
           z

@@ -6,7 +6,7 @@ import { parseId, parseIds } from './ids';
 import { DEFAULT_LOCALITY, isLocality } from './localities';
 import { normalizeRomanianPhone } from './phone';
 import { type CategoryKind, FIELDS_BY_KIND, fieldsSchema, type PostFields } from './post-fields';
-import { CURRENCIES, type Currency } from './price';
+import { CURRENCIES, type Currency, ungroupDigits } from './price';
 import { oneLineText } from './text';
 
 export const TITLE_MIN = 10;
@@ -160,7 +160,7 @@ const descriptionSchema = z
 
 const priceSchema = z
   .string()
-  .transform((s) => s.trim().replace(/[\s.]/g, ''))
+  .transform(ungroupDigits)
   .pipe(
     z
       .string()

@@ -35,6 +35,8 @@ export interface StatusPost {
   hiddenReason?: string | null;
   /** When the author changed the ad after it was hidden (it waits for an operator again). */
   hiddenEditedAt?: number | null;
+  /** When the ad was last renewed (null: never, it runs on its first publication). */
+  renewedAt?: number | null;
 }
 
 /** The status as people see it: a published ad past its expiry is expired even before the daily job. */
@@ -200,13 +202,16 @@ export function ownerChoices(post: StatusPost, viewer: Viewer, now: number): Own
   let renew: Choice = NO;
   if (LIFECYCLE_FROM.renew.includes(status)) {
     const at = renewAvailableAt(post, now);
+    // A freshly published ad, never renewed, has its whole lifetime ahead: no word about renewing.
     renew =
       at === null
         ? yes
-        : {
-            allowed: false,
-            why: `Un anunț se poate reînnoi o dată pe zi: din nou după ${formatDate(at, 'longTime')}.`,
-          };
+        : !post.renewedAt
+          ? NO
+          : {
+              allowed: false,
+              why: `Un anunț se poate reînnoi o dată pe zi: din nou după ${formatDate(at, 'longTime')}.`,
+            };
   }
   return {
     ...base,

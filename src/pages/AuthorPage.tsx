@@ -38,7 +38,7 @@ export function AuthorPage({
         <CircleUserIcon size={48} />
         <div>
           <h1>
-            Anunțurile lui {author.name}
+            Anunțurile publicate de {author.name}
             {page > 1 ? <span className="listing__page"> — pagina {page}</span> : null}
           </h1>
           <p className="muted">

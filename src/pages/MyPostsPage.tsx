@@ -1,5 +1,6 @@
 // `/posts/mine` ("Anunțurile mele"): the signed-in person's ads in every state, with the actions each
 // state allows; and the confirmation step of deleting an ad.
+import { AdFigures, type AdFiguresProps } from '../components/AdFigures';
 import { PostActions, type PostActionsProps } from '../components/PostActions';
 import { PHOTOS, plural } from '../lib/plural';
 
@@ -18,6 +19,16 @@ export interface MyPostRow {
   hiddenReason?: string | null;
   price: string | null;
   actions: PostActionsProps;
+  /** What the ad does (none for drafts, which nobody sees). */
+  figures?: AdFiguresProps;
+}
+
+/** A status tab of "Anunțurile mele": its label, address, how many ads it holds, whether shown. */
+export interface MyPostsTab {
+  label: string;
+  href: string;
+  count: number;
+  current: boolean;
 }
 
 export interface MyPostsPageProps {
@@ -25,9 +36,12 @@ export interface MyPostsPageProps {
   /** The person's account is suspended: none of their ads is shown to anyone. */
   banned?: boolean;
   newPostHref: string;
+  tabs: MyPostsTab[];
+  /** What to say when the chosen tab is empty. */
+  emptyText: string;
 }
 
-export function MyPostsPage({ rows, banned, newPostHref }: MyPostsPageProps) {
+export function MyPostsPage({ rows, banned, newPostHref, tabs, emptyText }: MyPostsPageProps) {
   return (
     <section className="my-posts">
       <div className="my-posts__head">
@@ -44,8 +58,21 @@ export function MyPostsPage({ rows, banned, newPostHref }: MyPostsPageProps) {
           pentru nimeni și nu le puteți modifica. Dacă credeți că este o greșeală, scrieți-ne.
         </p>
       ) : null}
+      {tabs.length > 0 ? (
+        <nav className="my-posts__tabs" aria-label="Anunțurile după stare">
+          <ul>
+            {tabs.map((tab) => (
+              <li key={tab.href}>
+                <a href={tab.href} aria-current={tab.current ? 'page' : undefined}>
+                  {tab.label} <span className="my-posts__count">{tab.count}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
       {rows.length === 0 ? (
-        <p className="muted">Nu aveți încă niciun anunț.</p>
+        <p className="muted">{emptyText}</p>
       ) : (
         <ul className="my-posts__list">
           {rows.map((row) => (
@@ -74,6 +101,7 @@ export function MyPostsPage({ rows, banned, newPostHref }: MyPostsPageProps) {
                   </p>
                 ) : null}
                 {row.advice && !banned ? <p className="muted my-post__advice">{row.advice}</p> : null}
+                {row.figures ? <AdFigures {...row.figures} /> : null}
                 <PostActions {...row.actions} />
               </div>
             </li>

@@ -13,6 +13,7 @@ import {
 } from '../components/PostControls';
 import { ReasonChoices } from '../components/ReasonChoices';
 import { SaveHeart } from '../components/SaveHeart';
+import { ShareLinks } from '../components/ShareLinks';
 import type { CategoryTree } from '../db/categories';
 import type { NeighbourPost, PhotoRef, PostAuthor, PostCardData } from '../db/posts';
 import type { Post } from '../db/schema';
@@ -55,6 +56,10 @@ export interface PostPageProps {
   messageAction?: string;
   /** The author's "Doar mesaje" switch for this ad. */
   messagesOnlyToggle?: MessagesOnlyToggleProps;
+  /** The ad's absolute canonical address, for sharing (public ads only). */
+  shareUrl?: string;
+  /** The view beacon's address (public, active ads only; docs/stats.md). */
+  viewBeacon?: string;
 }
 
 const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: string }> = {
@@ -181,6 +186,7 @@ export function PostPage(props: PostPageProps) {
               <a href={props.authorHref}>Toate anunțurile autorului</a>
             </div>
           </div>
+          {props.shareUrl ? <ShareLinks url={props.shareUrl} title={post.title} /> : null}
           {props.canReport === false ? null : (
             <details className="report">
               <summary>Raportează anunțul</summary>
@@ -234,6 +240,17 @@ export function PostPage(props: PostPageProps) {
           </div>
           <PostGrid posts={props.similar} tree={tree} />
         </section>
+      ) : null}
+      {props.viewBeacon ? (
+        <img
+          className="ad__beacon"
+          src={props.viewBeacon}
+          alt=""
+          width={1}
+          height={1}
+          decoding="async"
+          fetchPriority="low"
+        />
       ) : null}
     </article>
   );

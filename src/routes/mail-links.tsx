@@ -12,10 +12,11 @@ import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
 import { privateAnswers, submittedForm } from '../http/helpers';
+import { formatDate } from '../lib/dates';
 import { HttpError, NotFound } from '../lib/errors';
 import { postHref, route, routePath } from '../lib/links';
 import { isMailKind, MAIL_KIND_NAMES, MAIL_KINDS, type MailKind } from '../lib/mail-kinds';
-import { statusLine } from '../lib/post-status';
+import { shownStatus, statusLine } from '../lib/post-status';
 import { checkRenewToken } from '../mail/renew-link';
 import { applyUnsubscribe, readUnsubscribeToken } from '../mail/unsubscribe';
 import { purgeForPost } from '../page-purge';
@@ -105,6 +106,15 @@ const RENEW_EXPIRED =
   'Linkul de reînnoire a expirat (este valabil 7 zile). Reînnoiți anunțul din „Anunțurile mele”, după conectare.';
 const RENEW_USED = 'Linkul de reînnoire a fost deja folosit. Fiecare link se poate folosi o singură dată.';
 
+/** A used link says the ad was renewed, and until when it stays published (when it still is). */
+async function usedMessage(c: Context<AppEnv>, postId: number): Promise<string> {
+  const post = await getPost(c.get('db'), postId);
+  const now = Date.now();
+  if (post && shownStatus(post, now) === 'published' && post.expiresAt)
+    return `Linkul de reînnoire a fost deja folosit: anunțul a fost reînnoit și este publicat până pe ${formatDate(post.expiresAt, 'long')}.`;
+  return RENEW_USED;
+}
+
 /** The ad a renewal link names, if the link is genuine, in time, unused and the author may still act. */
 async function renewalTarget(c: Context<AppEnv>, token: string) {
   const check = await checkRenewToken(c.env, token);
@@ -114,7 +124,8 @@ async function renewalTarget(c: Context<AppEnv>, token: string) {
       check.reason === 'expired' ? RENEW_EXPIRED : RENEW_INVALID,
     );
   const db = c.get('db');
-  if (await isTokenUsed(db, check.claim.id)) throw new HttpError(410, RENEW_USED);
+  if (await isTokenUsed(db, check.claim.id))
+    throw new HttpError(410, await usedMessage(c, check.claim.postId));
   const post = await getPost(db, check.claim.postId);
   if (!post || post.userId !== check.claim.userId || post.status === 'draft')
     throw new NotFound('Anunțul nu mai există.');
@@ -146,7 +157,7 @@ mailLinkRoutes.post(routePath('renewByMail'), async (c) => {
   const { claim, post, href } = await renewalTarget(c, c.req.param('token'));
   const db = c.get('db');
   const now = Date.now();
-  if (!(await useTokenOnce(db, claim.id, now))) throw new HttpError(410, RENEW_USED);
+  if (!(await useTokenOnce(db, claim.id, now))) throw new HttpError(410, await usedMessage(c, post.id));
   try {
     // The site's own renewal rules (state, once a day) decide; a refusal leaves the link usable.
     await applyLifecycle(db, post, 'renew', now);

@@ -244,7 +244,7 @@ messageRoutes.get(routePath('conversationLive'), async (c) => {
   if (!origin || !siteOrigins(c.req.url, c.env.SITE_URL).includes(origin))
     return c.json({ error: 'Conexiunea nu a pornit de pe acest site.' }, 403);
   const user = c.get('user');
-  if (!user) return c.json({ error: 'Trebuie să vă conectaţi' }, 401);
+  if (!user) return c.json({ error: 'Trebuie să vă conectați' }, 401);
   const { conversation, access } = await load(c, user);
   if (access !== 'participant') return c.json({ error: REFUSALS.notParticipant }, 403);
   const headers = new Headers({ upgrade: 'websocket', 'x-room-user': String(user.id) });

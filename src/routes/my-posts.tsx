@@ -11,18 +11,20 @@ import { getCategoryTreeCached } from '../db/categories';
 import { applyLifecycle, deletePost } from '../db/lifecycle';
 import { listMyPosts } from '../db/my-posts';
 import { listPhotosOfPost } from '../db/photos';
-import type { Post } from '../db/schema';
+import { figuresOfAuthor, NO_FIGURES } from '../db/post-stats';
+import type { Post, PostStatus } from '../db/schema';
 import type { AppEnv, CurrentUser } from '../env';
 import { setFlash } from '../flash';
 import { optionalForm, privateAnswers } from '../http/helpers';
 import { editablePost, operatorLog } from '../http/owned-post';
+import { DAY_MS, weekStartDay } from '../lib/dates';
 import { NotFound } from '../lib/errors';
 import { type FlashCode, isFlashCode } from '../lib/flash';
-import { areaPath, postHref, route, routeBase, routePath, safeReturnPath } from '../lib/links';
-import { ACTION_WORDS, myPostDates, statusSummary } from '../lib/post-status';
+import { areaPath, link, postHref, ROUTES, route, routeBase, routePath, safeReturnPath } from '../lib/links';
+import { ACTION_WORDS, myPostDates, shownStatus, statusSummary } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { purgeForPost } from '../page-purge';
-import { ConfirmDeletePage, type MyPostRow, MyPostsPage } from '../pages/MyPostsPage';
+import { ConfirmDeletePage, type MyPostRow, MyPostsPage, type MyPostsTab } from '../pages/MyPostsPage';
 import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { responsiveUrl } from '../photos/urls';
 
@@ -101,12 +103,43 @@ myPostsRoutes.post(routePath('postAction'), async (c) => {
   return c.redirect(afterAction(form, postHref(tree, post)), 303);
 });
 
+/** The status tabs of "Anunțurile mele" (`?stare=`), in their order; `toate` is the default. */
+const TABS = [
+  { key: 'toate', label: 'Toate', empty: 'Nu aveți încă niciun anunț.' },
+  { key: 'active', label: 'Active', empty: 'Nu aveți niciun anunț activ.' },
+  { key: 'expirate', label: 'Expirate', empty: 'Nu aveți niciun anunț expirat.' },
+  { key: 'ciorne', label: 'Ciorne', empty: 'Nu aveți nicio ciornă.' },
+  { key: 'vandute', label: 'Vândute', empty: 'Nu aveți niciun anunț vândut.' },
+] as const;
+type TabKey = (typeof TABS)[number]['key'];
+
+/** The tab an ad belongs to (besides "Toate"): an ad held or hidden still counts as active. */
+function tabOf(status: PostStatus): TabKey {
+  if (status === 'expired') return 'expirate';
+  if (status === 'draft') return 'ciorne';
+  if (status === 'sold') return 'vandute';
+  return 'active';
+}
+
 myPostsRoutes.get(routePath('myPosts'), async (c) => {
   const user = c.get('user') as CurrentUser;
   const db = c.get('db');
-  const [tree, mine] = await Promise.all([getCategoryTreeCached(db), listMyPosts(db, user.id)]);
   const now = Date.now();
-  const here = route('myPosts');
+  const [tree, all, figures] = await Promise.all([
+    getCategoryTreeCached(db),
+    listMyPosts(db, user.id),
+    figuresOfAuthor(db, user.id, weekStartDay(now), now - 7 * DAY_MS),
+  ]);
+  const asked = c.req.query('stare');
+  const tab = TABS.find((t) => t.key === asked) ?? TABS[0];
+  const here = tab.key === 'toate' ? route('myPosts') : link(ROUTES.myPosts, {}, { stare: tab.key });
+  const mine = tab.key === 'toate' ? all : all.filter((p) => tabOf(shownStatus(p, now)) === tab.key);
+  const tabs: MyPostsTab[] = TABS.map((t) => ({
+    label: t.label,
+    href: t.key === 'toate' ? route('myPosts') : link(ROUTES.myPosts, {}, { stare: t.key }),
+    count: t.key === 'toate' ? all.length : all.filter((p) => tabOf(shownStatus(p, now)) === t.key).length,
+    current: t.key === tab.key,
+  }));
   const rows: MyPostRow[] = mine.map((p) => {
     const status = statusSummary(p, now);
     return {
@@ -121,12 +154,22 @@ myPostsRoutes.get(routePath('myPosts'), async (c) => {
       hiddenReason: status.status === 'hidden' ? (p.hiddenReason ?? null) : null,
       price: formatPrice(p.price, p.currency),
       actions: actionsFor(p, user, now, here),
+      figures: p.status === 'draft' ? undefined : (figures.get(p.id) ?? NO_FIGURES),
     };
   });
-  return c.render(<MyPostsPage rows={rows} banned={user.banned} newPostHref={route('newPost')} />, {
-    title: 'Anunțurile mele',
-    noindex: true,
-  });
+  return c.render(
+    <MyPostsPage
+      rows={rows}
+      banned={user.banned}
+      newPostHref={route('newPost')}
+      tabs={all.length > 0 ? tabs : []}
+      emptyText={tab.empty}
+    />,
+    {
+      title: 'Anunțurile mele',
+      noindex: true,
+    },
+  );
 });
 
 // Unknown lifecycle paths and methods.

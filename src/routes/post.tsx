@@ -10,13 +10,15 @@ import { isGonePost } from '../db/account-deletion';
 import type { CategoryTree } from '../db/categories';
 import { kindOf } from '../db/categories';
 import { countOpenReports } from '../db/moderation';
+import { countableAd, figuresOfAuthor, NO_FIGURES } from '../db/post-stats';
 import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
+import { countAdEvent, countsAsVisit } from '../http/ad-stats';
 import { parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { markPrivate } from '../http/helpers';
-import { bucharestDay, DAY_MS, formatDate } from '../lib/dates';
+import { bucharestDay, DAY_MS, formatDate, weekStartDay } from '../lib/dates';
 import { HttpError, NotFound } from '../lib/errors';
 import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, link, listingPath, postPath, route, routeBase, routePath } from '../lib/links';
@@ -77,7 +79,10 @@ async function adPage(c: Context<AppEnv>) {
   const messagesOnly = post.messagesOnly || author.messagesOnly;
   if (active || !isPublic) {
     const phone = messagesOnly ? null : (post.phone ?? author.phone);
-    if (phone && wantsContact) await limitContactReveal(c, post.id);
+    if (phone && wantsContact) {
+      await limitContactReveal(c, post.id);
+      if (active && countsAsVisit(c, post.userId)) countAdEvent(c, post.id, 'reveals', now);
+    }
     contact = messagesOnly
       ? { state: 'messages' }
       : !phone
@@ -142,6 +147,8 @@ async function adPage(c: Context<AppEnv>) {
       operatorPanel={panels.operatorPanel}
       canReport={!user || user.id !== post.userId}
       messageAction={active && user?.id !== post.userId ? route('messageAd', { postId: post.id }) : undefined}
+      shareUrl={isPublic ? new URL(canonical, siteUrl).href : undefined}
+      viewBeacon={isPublic && active ? route('adView', { postId: post.id }) : undefined}
       messagesOnlyToggle={
         panels.ownerPanel
           ? {
@@ -159,7 +166,9 @@ async function adPage(c: Context<AppEnv>) {
       noindex: notice !== null || wantsContact,
       image: first ? { url: photoUrl(first), ...fullSize(first) } : undefined,
       jsonLd,
-      islands: details.photos.length ? ['contact', 'gallery', 'favourites'] : ['contact', 'favourites'],
+      islands: details.photos.length
+        ? ['contact', 'gallery', 'favourites', 'share']
+        : ['contact', 'favourites', 'share'],
     },
   );
 }
@@ -178,7 +187,9 @@ async function controlPanels(
   const out: { ownerPanel?: OwnerPanelProps; operatorPanel?: OperatorPanelProps } = {};
   if (user.id === post.userId) {
     const status = statusSummary(post, now);
+    const figures = await figuresOfAuthor(c.get('db'), user.id, weekStartDay(now), now - 7 * DAY_MS, post.id);
     out.ownerPanel = {
+      figures: figures.get(post.id) ?? NO_FIGURES,
       statusName: status.name,
       statusDetail: status.detail,
       statusClass: status.className,
@@ -227,3 +238,19 @@ postRoutes.get(routeBase('post'), () => {
   throw new NotFound();
 });
 postRoutes.get(routePath('post'), adPage);
+
+/** A transparent 1×1 GIF: the ad page's view beacon. */
+const PIXEL = Uint8Array.from(atob('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7'), (ch) =>
+  ch.charCodeAt(0),
+);
+
+// The view beacon (docs/stats.md): an image the ad page loads, so a view is counted even when the
+// page itself came from the edge cache, and never for a prefetch (which fetches only the page).
+postRoutes.get(routePath('adView'), async (c) => {
+  const postId = Number(c.req.param('postId'));
+  if (Number.isSafeInteger(postId) && postId > 0) {
+    const ad = await countableAd(c.get('db'), postId);
+    if (ad?.published && countsAsVisit(c, ad.userId)) countAdEvent(c, postId, 'views');
+  }
+  return c.body(PIXEL, 200, { 'content-type': 'image/gif', 'cache-control': 'no-store' });
+});

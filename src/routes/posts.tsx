@@ -220,7 +220,7 @@ async function authorListing(c: Context<AppEnv>, segments: string[]) {
       hrefFor={(n) => authorPath(author, n)}
     />,
     {
-      title: `Anunțurile lui ${author.name}${pageSuffix}`,
+      title: `Anunțurile publicate de ${author.name}${pageSuffix}`,
       islands: ['favourites'],
       description: `Toate anunțurile publicate de ${author.name} pe eRădăuți: Rădăuți și județul Suceava${pageSuffix}.`,
       canonical,

@@ -34,9 +34,10 @@ import { setFlash } from '../flash';
 import { idParam, privateAnswers } from '../http/helpers';
 import { BadInput, NotFound } from '../lib/errors';
 import { parseIds } from '../lib/ids';
-import { postHref, postPath, route, routePath } from '../lib/links';
+import { postHref, route, routePath } from '../lib/links';
 import { shownStatus, UNAVAILABLE_AD } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
+import { signToken, verifyToken } from '../lib/signed-token';
 import { type SavedItem, SavedPage, type SavedState } from '../pages/SavedPage';
 import { SavedSearchesPage } from '../pages/SavedSearchesPage';
 import { responsiveUrl } from '../photos/urls';
@@ -142,9 +143,25 @@ function toItem(row: FavouriteRow, tree: CategoryTree, now: number, signedIn: bo
   };
 }
 
+/** How long the "save after sign-in" address of an anonymous heart stays good. */
+const SAVE_AFTER_SIGN_IN_MS = 60 * 60 * 1000;
+
 savedRoutes.get(routePath('favourites'), async (c) => {
   const user = c.get('user');
   const db = c.get('db');
+  // A heart pressed without JavaScript before signing in: the ad it named is saved now.
+  const pending = c.req.query('salveaza');
+  if (user && pending && c.env.SIGNING_SECRET) {
+    const token = await verifyToken<{ save?: unknown }>(c.env.SIGNING_SECRET, pending, Date.now());
+    const postId = token?.save;
+    if (typeof postId === 'number' && Number.isSafeInteger(postId) && postId > 0) {
+      const saved =
+        (await isFavourite(c.var.d1, user.id, postId)) ||
+        (await addFavourite(c.var.d1, user.id, postId, Date.now()));
+      if (saved) setFlash(c, 'favorit-adaugat');
+    }
+    return c.redirect(route('favourites'), 303);
+  }
   const tree = await getCategoryTreeCached(db);
   const now = Date.now();
   const rows = user
@@ -198,7 +215,10 @@ savedRoutes.post(routePath('favourite'), async (c) => {
   const user = c.get('user');
   if (!user) {
     if (wantsJson(c)) requireUser(c);
-    return loginRedirect(c, backTo(c, route('favourites')));
+    // Without JavaScript the heart cannot keep the ad in the browser: sign in, then it is saved.
+    if (!c.env.SIGNING_SECRET) return loginRedirect(c, route('favourites'));
+    const token = await signToken(c.env.SIGNING_SECRET, { save: postId }, Date.now() + SAVE_AFTER_SIGN_IN_MS);
+    return loginRedirect(c, route('favourites', {}, { salveaza: token }));
   }
   const action = field(await formOf(c), 'do');
   const now = Date.now();

@@ -21,6 +21,7 @@ const entries = (await readdir(clientDir))
       'gallery.ts',
       'messages.ts',
       'favourites.ts',
+      'share.ts',
     ].includes(f),
   )
   .map((f) => join(clientDir, f));

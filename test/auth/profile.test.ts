@@ -25,7 +25,7 @@ describe('/profile/edit', () => {
     const res = await get('/profile/edit');
     expect(res.status).toBe(401);
     const html = await res.text();
-    expect(textOf(html)).toContain('Trebuie să vă conectaţi');
+    expect(textOf(html)).toContain('Trebuie să vă conectați');
     expect(html).toContain('/auth/login?redirect_url=%2Fprofile%2Fedit');
     const post = await postForm('/profile/edit', new URLSearchParams({ name: 'X' }));
     expect(post.status).toBe(401);

@@ -40,7 +40,7 @@ describe('session middleware', () => {
     expect(body.links.map((l) => l.label)).toEqual([
       'Anunțurile mele',
       'Mesaje',
-      'Publică anunţ',
+      'Publică anunț',
       'Salvate',
       'Căutări salvate',
       'Profil',

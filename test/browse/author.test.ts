@@ -22,7 +22,8 @@ describe('author pages', () => {
     const res = await get(`/anunturi/de/gheorghe-lazar-${author.id}`);
     expect(res.status).toBe(200);
     const html = await res.text();
-    expect(html).toContain('Anunțurile lui Gheorghe Lazăr');
+    expect(html).toContain('Anunțurile publicate de Gheorghe Lazăr');
+    expect(html).not.toContain('Anunțurile lui');
     expect(textOf(html)).toContain('23 de anunțuri');
     const ids = idsOf(html);
     expect(ids).toHaveLength(20);

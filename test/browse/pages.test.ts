@@ -16,12 +16,19 @@ describe('static pages', () => {
     expect(html).toContain(`<link rel="canonical" href="http://127.0.0.1:8787/static-page/${name}"/>`);
   });
 
-  it('the taxi page is a table of tel: and WhatsApp links, marked as examples', async () => {
+  it('the taxi page recommends the real non-stop service, with no placeholder or editor note', async () => {
     const html = await (await get('/static-page/taxi-radauti')).text();
     expect(html).toContain('<table>');
-    expect(html).toMatch(/href="tel:\+40\d{9}"/);
-    expect(html).toMatch(/href="https:\/\/wa\.me\/40\d{9}"/);
-    expect(textOf(html)).toContain('exemple');
+    expect(html).toContain('href="tel:+40749977812"');
+    expect(html).toContain('href="tel:+40766210240"');
+    expect(html).toContain('href="https://wa.me/40766210240"');
+    const text = textOf(html);
+    expect(text).toContain('0749 977 812');
+    expect(text).toContain('non-stop');
+    expect(text).toMatch(/aeroport/);
+    expect(text).not.toMatch(/exemplu|exemple|fictiv|content\/|\.md\b|0{3}/i);
+    // Two short columns: the table fits a 320 px phone without scrolling sideways.
+    expect((/<tr>[\s\S]*?<\/tr>/.exec(html)?.[0].match(/<th/g) ?? []).length).toBe(2);
   });
 
   it('sanitises the output: no scripts, no inline handlers', async () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { filterJourneys } from './filter-journeys.mjs';
 import { freshnessJourneys } from './freshness-journeys.mjs';
 import { galleryJourneys } from './gallery.mjs';
+import { h26Journeys } from './h26-journeys.mjs';
 import {
   accountMenuButton,
   assert,
@@ -368,7 +369,7 @@ export const journeys = [
         );
         await button.click();
         const menu = page.locator('#account-menu');
-        for (const label of ['Anunțurile mele', 'Publică anunţ', 'Profil', 'Ieșire'])
+        for (const label of ['Anunțurile mele', 'Publică anunț', 'Profil', 'Ieșire'])
           assert(
             await menu.getByText(label, { exact: true }).first().isVisible(),
             `the open account menu lacks "${label}"`,
@@ -689,7 +690,7 @@ export const journeys = [
         await go(page, `${base}/`, { status: 200 });
         await clickAndWait(page, page.locator('#account-menu a', { hasText: 'Cont' }));
         assert(new URL(page.url()).pathname === '/cont', `"Cont" led to ${page.url()}`);
-        for (const label of ['Anunțurile mele', 'Publică anunţ', 'Profil', 'Ieșire'])
+        for (const label of ['Anunțurile mele', 'Publică anunț', 'Profil', 'Ieșire'])
           assert(
             (await page.locator('main').getByText(label, { exact: true }).count()) > 0,
             `/cont lacks "${label}"`,
@@ -760,6 +761,7 @@ export const journeys = [
   ...savedJourneys,
   ...filterJourneys,
   ...mailJourneys,
+  ...h26Journeys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */

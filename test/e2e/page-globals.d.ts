@@ -4,6 +4,8 @@
 interface Window {
   __shifts: number;
   __sameDocument?: boolean;
+  /** What the sharing journey's stand-in share sheet received. */
+  __shared?: ShareData;
 }
 
 /** A layout-shift performance entry (not in TypeScript's DOM types). */

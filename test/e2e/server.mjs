@@ -26,7 +26,16 @@ export async function startSite({ port, label = 'site', keepState = false, quiet
   const child = start.startWrangler(
     ['ignore', 'pipe', 'pipe'],
     // startWrangler passes --test-scheduled: `/__scheduled?cron=` runs a cron (mail and saved journeys).
-    [...persist, '--var', `SITE_URL:${base}`, '--inspector-port', String(port + 100)],
+    [
+      ...persist,
+      '--var',
+      `SITE_URL:${base}`,
+      // Ad statistics reach D1 within 2 s, so a journey sees its own view counted.
+      '--var',
+      'STATS_FLUSH_SECONDS:2',
+      '--inspector-port',
+      String(port + 100),
+    ],
   );
   let log = '';
   const keep = (chunk) => {

@@ -31,6 +31,7 @@ export const paths: fc.Arbitrary<string> = fc.oneof(
   fc.tuple(queryString).map(([q]) => `/posts/mine?${q}`),
   fc.tuple(queryString).map(([q]) => `/profile/edit?${q}`),
   fc.tuple(queryString).map(([q]) => `/api/cont?${q}`),
+  fc.tuple(plausibleSegment, queryString).map(([id, q]) => `/api/vazut/${id}?${q}`),
   fc.tuple(queryString).map(([q]) => `/moderare?${q}`),
   fc
     .tuple(fc.constantFrom('login', 'signup', 'forgot-password', 'reset-password', 'verify'), queryString)

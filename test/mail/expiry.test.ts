@@ -10,6 +10,7 @@ import { setMailKind } from '../../src/db/mail-prefs';
 import { posts, users } from '../../src/db/schema';
 import worker from '../../src/index';
 import { enqueueExpiryReminders, runExpiryReminder } from '../../src/jobs/expiry-reminder';
+import { formatDate } from '../../src/lib/dates';
 import { renewUrl } from '../../src/mail/renew-link';
 import { DAY, db, get, makePost, makeUser, ORIGIN, postForm, textOf } from '../fixtures';
 
@@ -229,7 +230,12 @@ describe('the one-click renewal link', () => {
     const renewed = await adRow(ad.id);
     for (const res of [await postForm(path, new URLSearchParams()), await get(path)]) {
       expect(res.status).toBe(410);
-      expect(textOf(await res.text())).toContain('Linkul de reînnoire a fost deja folosit');
+      const text = textOf(await res.text());
+      expect(text).toContain('Linkul de reînnoire a fost deja folosit');
+      // It says the ad was renewed, and until when.
+      expect(text).toContain(
+        `anunțul a fost reînnoit și este publicat până pe ${formatDate(renewed.expiresAt as number, 'long')}.`,
+      );
     }
     expect((await adRow(ad.id)).expiresAt).toBe(renewed.expiresAt);
   });

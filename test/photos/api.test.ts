@@ -23,7 +23,7 @@ describe('upload API', () => {
     const res = await upload(form);
     expect(res.status).toBe(401);
     expect(res.headers.get('content-type')).toContain('application/json');
-    expect(await res.json()).toMatchObject({ error: 'Trebuie să vă conectaţi' });
+    expect(await res.json()).toMatchObject({ error: 'Trebuie să vă conectați' });
     expect((await photoRows()).length).toBe(before);
   });
 

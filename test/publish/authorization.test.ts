@@ -275,7 +275,7 @@ describe('authorization matrix', () => {
         if (outcome === 403 && !action.name.startsWith('delete a photo'))
           expect(textOf(body)).toContain('Acces refuzat');
         if (outcome === 401 && res.headers.get('content-type')?.includes('html'))
-          expect(textOf(body)).toContain('Trebuie să vă conectaţi');
+          expect(textOf(body)).toContain('Trebuie să vă conectați');
       });
     }
   }

@@ -75,9 +75,13 @@ describe('renewing', () => {
     expect((await postRow(ad.id))?.bumpedAt).toBe(bumped);
   });
 
-  it('does not offer renewing an ad published less than a day ago', async () => {
+  it('does not offer renewing an ad renewed less than a day ago', async () => {
     const { cookie, user } = await person();
-    const ad = await makePost(user.id, { bumpedAt: Date.now() - 3_600_000 }, HOUSE);
+    const ad = await makePost(
+      user.id,
+      { bumpedAt: Date.now() - 3_600_000, renewedAt: Date.now() - 3_600_000 },
+      HOUSE,
+    );
     const html = await (await getAs(`/posts/edit/${ad.id}`, cookie)).text();
     expect(html).not.toContain(`/posts/edit/${ad.id}/reinnoieste`);
     expect(textOf(html)).toContain('Un anunț se poate reînnoi o dată pe zi: din nou după');

@@ -62,8 +62,23 @@ describe('the ad page for its author', () => {
     expect(panel(html, 'operator-panel-title')).toBeNull();
   });
 
-  it('says why renewing is not possible yet, and when it will be', async () => {
+  it('does not talk about renewing a freshly published ad', async () => {
     const ad = await makePost(owner.user.id, { bumpedAt: Date.now() - 3_600_000 }, HOUSE);
+    const mine = textOf(
+      panel(await (await getAs(adPath(ad), owner.cookie)).text(), 'owner-panel-title') ?? '',
+    );
+    expect(mine).not.toMatch(/reînnoi|Reînnoiește/);
+    const list = await (await getAs('/posts/mine', owner.cookie)).text();
+    const start = list.indexOf(`id="anunt-${ad.id}"`);
+    expect(textOf(list.slice(start, list.indexOf('</li>', start)))).not.toMatch(/reînnoi|Reînnoiește/);
+  });
+
+  it('says why renewing is not possible yet, and when it will be', async () => {
+    const ad = await makePost(
+      owner.user.id,
+      { bumpedAt: Date.now() - 3_600_000, renewedAt: Date.now() - 3_600_000 },
+      HOUSE,
+    );
     const mine = panel(await (await getAs(adPath(ad), owner.cookie)).text(), 'owner-panel-title') ?? '';
     expect(mine).not.toContain('/reinnoieste');
     expect(textOf(mine)).toMatch(/Un anunț se poate reînnoi o dată pe zi: din nou după .* \d{2}:\d{2}\./);

@@ -34,3 +34,23 @@ describe('Romanian details', () => {
     expect(textOf(reveal)).toBe(named);
   });
 });
+
+describe('comma-below ș and ț everywhere', () => {
+  it.each([
+    '/',
+    '/cautare',
+    '/posts/new',
+    '/static-page/taxi-radauti',
+    '/static-page/termeni-si-conditii',
+    '/static-page/despre-anunturile-promovate',
+  ])('shows no cedilla ş ţ Ş Ţ on %s', async (path) => {
+    const html = await (await get(path)).text();
+    expect(textOf(html)).not.toMatch(/[şţŞŢ]/);
+  });
+
+  it('shows "Publică anunț" in a signed-in header', async () => {
+    const { cookie } = await person();
+    const html = await (await getAs('/posts/mine', cookie)).text();
+    expect(textOf(html)).not.toMatch(/[şţŞŢ]/);
+  });
+});

@@ -19,7 +19,7 @@ describe('page shell: head, header, footer, overlay', () => {
   it('has the header: logo home, the prominent publish link and the Cont fallback', async () => {
     const html = await (await get('/cautare')).text();
     expect(html).toMatch(/<a class="logo" href="\/"/);
-    expect(html).toContain('href="/posts/new">Publică anunţ</a>');
+    expect(html).toContain('href="/posts/new">Publică anunț</a>');
     expect(html).toMatch(/id="account-menu"[\s\S]*?<span>Cont<\/span>/);
   });
 
@@ -60,14 +60,14 @@ describe('page shell: head, header, footer, overlay', () => {
 
 describe('error catalogue: 401, 403, 404 and other errors', () => {
   it.each(['/posts/new', '/profile/edit', '/posts/edit/1'])(
-    'answers 401 with the info icon, "Trebuie să vă conectaţi" and a Conectare button on %s',
+    'answers 401 with the info icon, "Trebuie să vă conectați" and a Conectare button on %s',
     async (path) => {
       const res = await get(path);
       expect(res.status).toBe(401);
       expect(res.headers.get('cache-control')).toMatch(/no-store/);
       const html = await res.text();
       expect(html).toContain('error-box--info');
-      expect(html).toContain('Trebuie să vă conectaţi');
+      expect(html).toContain('Trebuie să vă conectați');
       expect(html).toMatch(
         new RegExp(
           `<a class="btn btn--primary" href="/auth/login\\?redirect_url=${encodeURIComponent(path).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}">Conectare</a>`,

@@ -90,16 +90,52 @@ describe('the heart without JavaScript', () => {
     );
   });
 
-  it('sends an anonymous visitor to sign in and back to the page, saving nothing', async () => {
+  it('sends an anonymous visitor without JavaScript to sign in, then saves the ad', async () => {
     const author = await person();
     const ad = await makePost(author.user.id, {}, HOUSE);
     const res = await postForm(`/salvate/${ad.id}`, new URLSearchParams(), { referer: `${ORIGIN}/anunturi` });
     expect(res.status).toBe(303);
-    expect(res.headers.get('location')).toBe('/auth/login?redirect_url=%2Fanunturi');
-    const n = await env.DB.prepare('SELECT count(*) AS n FROM favourites WHERE post_id = ?')
-      .bind(ad.id)
-      .first<{ n: number }>();
-    expect(n?.n).toBe(0);
+    const login = new URL(res.headers.get('location') ?? '', ORIGIN);
+    expect(login.pathname).toBe('/auth/login');
+    const back = login.searchParams.get('redirect_url') ?? '';
+    expect(back).toMatch(/^\/salvate\?salveaza=[\w-]+\.[\w-]+$/);
+    const count = async () =>
+      (
+        await env.DB.prepare('SELECT count(*) AS n FROM favourites WHERE post_id = ?')
+          .bind(ad.id)
+          .first<{ n: number }>()
+      )?.n;
+    expect(await count()).toBe(0);
+    // Signed in, the return address saves the ad once (twice is still once) and shows the list.
+    const fan = await person();
+    const saved = await getAs(back, fan.cookie);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get('location')).toBe('/salvate');
+    await getAs(back, fan.cookie);
+    expect(await count()).toBe(1);
+    const page = await getAs('/salvate', withFlash(saved, fan.cookie));
+    const html = await page.text();
+    expect(flashText(html)).toBe('Anunțul a fost adăugat la Salvate.');
+    expect(textOf(html)).toContain(ad.title);
+    // A forged or altered token saves nothing.
+    const other = await makePost(author.user.id, {}, HOUSE);
+    const forged = back.replace(
+      /salveaza=[^.]+/,
+      `salveaza=${btoa(JSON.stringify({ save: other.id, exp: Date.now() + 60_000 })).replace(/=+$/, '')}`,
+    );
+    expect((await getAs(forged, fan.cookie)).status).toBe(303);
+    expect(
+      (
+        await env.DB.prepare('SELECT count(*) AS n FROM favourites WHERE post_id = ?')
+          .bind(other.id)
+          .first<{ n: number }>()
+      )?.n,
+    ).toBe(0);
+  });
+
+  it('links "Salvate" from the header for everyone, signed in or not', async () => {
+    const html = await (await get('/')).text();
+    expect(html).toMatch(/<header[\s\S]*<a class="[^"]*saved-link[^"]*" href="\/salvate"[\s\S]*<\/header>/);
   });
 
   it('refuses to save an ad that is not published, with a message, and 404s a malformed id', async () => {
