@@ -20,6 +20,7 @@ import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
 import { accountPageRoutes } from './routes/account-page';
 import { adminRoutes } from './routes/admin';
+import { adminImportRoutes } from './routes/admin-import';
 import { authRoutes } from './routes/auth';
 import { editorRoutes } from './routes/editor';
 import { homeRoutes } from './routes/home';
@@ -112,6 +113,7 @@ app.use('*', async (c, next) => {
 });
 
 app.route('/', adminRoutes);
+app.route('/', adminImportRoutes);
 app.route('/', photoRoutes);
 app.route('/', homeRoutes);
 app.route('/', postsRoutes);

@@ -48,6 +48,7 @@ export const ROUTES = {
   devSeed: '/__dev/seed',
   // Machine-to-machine routes (bearer token, src/http/admin-token.ts): the importer, backups.
   adminStatus: '/__admin/status',
+  adminImport: '/__admin/import/[step]',
 } as const;
 
 /** A route pattern as a Hono path: `[name]` becomes `:name`, a catch-all `[[...name]]` becomes `*`. */
