@@ -198,3 +198,24 @@ export async function legacyCategory(db: Db, by: { id?: number; slug?: string })
     by.id !== undefined ? eq(legacyCategories.oldId, by.id) : eq(legacyCategories.oldSlug, by.slug ?? '');
   return (await db.select().from(legacyCategories).where(where).get()) ?? null;
 }
+
+/** What an ad's address is made of, or null when there is no such ad. */
+export async function postAddress(db: Db, id: number) {
+  return (
+    (await db
+      .select({ id: posts.id, slug: posts.slug, categoryId: posts.categoryId })
+      .from(posts)
+      .where(eq(posts.id, id))
+      .get()) ?? null
+  );
+}
+
+/** Whether the import wrote this row (old addresses are answered for imported rows only). */
+export async function isImported(db: Db, kind: ImportKind, id: number): Promise<boolean> {
+  const row = await db
+    .select({ id: importRows.id })
+    .from(importRows)
+    .where(and(eq(importRows.kind, kind), eq(importRows.id, id)))
+    .get();
+  return !!row;
+}

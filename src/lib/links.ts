@@ -21,6 +21,11 @@ export const ROUTES = {
   afterAuth: '/clerk/after-auth/[[...params]]',
   signOut: '/clerk/sign-out',
   legacyPhoto: '/foto-radauti/[[...params]]',
+  // The old site's API and logo addresses (docs/move-in.md#old-urls).
+  legacyPostsApi: '/api/posts',
+  legacyLogoPng: '/logo.png',
+  legacyLogoWebp: '/logo.webp',
+  logo: '/logo-200.png',
   newPost: '/posts/new',
   editPost: '/posts/edit/[postId]',
   myPosts: '/posts/mine',

@@ -8,6 +8,7 @@ import { actionsFor } from '../components/PostActions';
 import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostControls';
 import type { CategoryTree } from '../db/categories';
 import { kindOf } from '../db/categories';
+import { goneReason } from '../db/import';
 import { countOpenReports } from '../db/moderation';
 import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
@@ -16,7 +17,7 @@ import type { AppEnv, CurrentUser } from '../env';
 import { parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { markPrivate } from '../http/helpers';
 import { bucharestDay, DAY_MS, formatDate } from '../lib/dates';
-import { NotFound } from '../lib/errors';
+import { Gone, NotFound } from '../lib/errors';
 import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, link, listingPath, postPath, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
@@ -48,12 +49,20 @@ async function adPage(c: Context<AppEnv>) {
   if (!target) throw new NotFound();
   const now = Date.now();
   const details = await getPostDetails(c.get('db'), target.id, now);
-  if (!details) throw new NotFound();
+  // Old ads not carried over (too old, or of a retired category) are gone for good (docs/move-in.md).
+  const gone = async () => (await goneReason(c.get('db'), 'post', target.id)) !== null;
+  if (!details) {
+    if (await gone()) throw new Gone('Acest anunț nu mai există.');
+    throw new NotFound();
+  }
   const { post, author, tree } = details;
   const { notice, isPublic } = adPageStatus(post, author.banned, now);
   const user = c.get('user');
   const privileged = !!user && (user.id === post.userId || user.isOperator);
-  if (!isPublic && !privileged) throw new NotFound();
+  if (!isPublic && !privileged) {
+    if (await gone()) throw new Gone('Acest anunț nu mai există.');
+    throw new NotFound();
+  }
 
   const category = categoryOf(tree, post.categoryId);
   const subcategory = categoryOf(tree, post.subcategoryId);

@@ -9,8 +9,8 @@ import { readFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { DumpError, readDump } from './lib/pg-copy.mjs';
 import { digest, parseCategoryOptions, passwordKind, planImport, validateRows } from './lib/import-plan.mjs';
+import { DumpError, readDump } from './lib/pg-copy.mjs';
 import { DEFAULT_SITE, siteClient, ToolError } from './lib/site-client.mjs';
 
 const TABLES = ['User', 'Post', 'Image', 'Category'];
@@ -175,7 +175,14 @@ export async function main(argv = process.argv.slice(2)) {
     decisions: /** @type {Record<string, number>} */ ({}),
     phonesDropped: /** @type {{ table: string, id: number, phone: string }[]} */ ([]),
     overLimit: /** @type {{ id: number, over: string[] }[]} */ ([]),
-    photos: { written: 0, skipped: 0, shrunk: 0, missing: /** @type {any[]} */ ([]), damaged: /** @type {any[]} */ ([]), noPost: 0 },
+    photos: {
+      written: 0,
+      skipped: 0,
+      shrunk: 0,
+      missing: /** @type {any[]} */ ([]),
+      damaged: /** @type {any[]} */ ([]),
+      noPost: 0,
+    },
     written: { users: 0, posts: 0 },
     skipped: { users: 0, posts: 0 },
     conflicts: /** @type {Record<string, number[]>} */ ({}),
@@ -219,7 +226,10 @@ export async function main(argv = process.argv.slice(2)) {
   if (conflictKinds.length && !dryRun)
     refuse(
       `the site already has rows with the old ids that this import did not write: ${conflictKinds
-        .map(([k, ids]) => `${k} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ` (and ${ids.length - 20} more)` : ''}`)
+        .map(
+          ([k, ids]) =>
+            `${k} ${ids.slice(0, 20).join(', ')}${ids.length > 20 ? ` (and ${ids.length - 20} more)` : ''}`,
+        )
         .join('; ')}. Import into an empty database (npm start -- --empty).`,
     );
 
@@ -244,7 +254,17 @@ export async function main(argv = process.argv.slice(2)) {
           updatedAt: u.updatedAt,
         },
         aliases: u.aliases,
-        digest: digest([u.id, u.email, u.fullName, u.phone, u.banned, u.role, u.createdAt, u.updatedAt, u.aliases]),
+        digest: digest([
+          u.id,
+          u.email,
+          u.fullName,
+          u.phone,
+          u.banned,
+          u.role,
+          u.createdAt,
+          u.updatedAt,
+          u.aliases,
+        ]),
       })),
     });
     report.written.users += r.written;
@@ -265,7 +285,8 @@ export async function main(argv = process.argv.slice(2)) {
     });
     report.written.posts += r.written;
     report.skipped.posts += r.skipped;
-    for (const [k, n] of Object.entries(r.decisions)) report.decisions[k] = (report.decisions[k] ?? 0) + Number(n);
+    for (const [k, n] of Object.entries(r.decisions))
+      report.decisions[k] = (report.decisions[k] ?? 0) + Number(n);
     report.overLimit.push(...r.overLimit);
     for (const d of r.phonesDropped) report.phonesDropped.push({ table: 'Post', ...d });
     bar.tick(i + part.length);
@@ -297,7 +318,8 @@ export async function main(argv = process.argv.slice(2)) {
       const r = await client.postBinary(`/__admin/import/photo?${query}`, bytes);
       if (r.result === 'written') report.photos.written++;
       else if (r.result === 'skipped') report.photos.skipped++;
-      else if (r.result === 'damaged') report.photos.damaged.push({ id: img.id, postId: img.postId, reason: r.reason });
+      else if (r.result === 'damaged')
+        report.photos.damaged.push({ id: img.id, postId: img.postId, reason: r.reason });
       else report.photos.noPost++;
     }
     bar.tick(++done);
@@ -327,11 +349,18 @@ function sampleUrls(plan, rows) {
     urls.push({ old: `/anunt/${cat}/${p.oldSlug}-${p.id}`, v3: `/anunt/<categorie>/<slug>-${p.id} (301)` });
   }
   for (const c of plan.categories.slice(0, 8))
-    urls.push({ old: `/anunturi/${c.oldSlug}`, v3: c.categoryId === null ? '410' : `categoria v3 ${c.categoryId} (301)` });
+    urls.push({
+      old: `/anunturi/${c.oldSlug}`,
+      v3: c.categoryId === null ? '410' : `categoria v3 ${c.categoryId} (301)`,
+    });
   for (const m of plan.merges.slice(0, 3))
-    for (const id of m.merged) urls.push({ old: `/anunturi/de/…-${id}`, v3: `/anunturi/de/…-${m.kept} (301)` });
+    for (const id of m.merged)
+      urls.push({ old: `/anunturi/de/…-${id}`, v3: `/anunturi/de/…-${m.kept} (301)` });
   for (const img of plan.photos.slice(0, 3))
-    urls.push({ old: `/api/poze/${img.id}/${img.fileName.replace(/\.[^.]*$/, '')}.webp`, v3: `/api/poze/${img.id}/<nume v3> (301)` });
+    urls.push({
+      old: `/api/poze/${img.id}/${img.fileName.replace(/\.[^.]*$/, '')}.webp`,
+      v3: `/api/poze/${img.id}/<nume v3> (301)`,
+    });
   return urls;
 }
 
@@ -345,13 +374,23 @@ function summary(r) {
     `  photos: ${r.photos.written} written, ${r.photos.skipped} already there, ${r.photos.shrunk} shrunk, ${r.photos.missing.length} missing, ${r.photos.damaged.length} damaged`,
     `  refused rows: ${r.invalid.length}; phones dropped: ${r.phonesDropped.length}; text over the limits: ${r.overLimit.length}`,
   ];
-  if (r.unmapped.length) lines.push(`  UNMAPPED categories: ${r.unmapped.join(', ')} (use --map-category OLD=NEW)`);
+  if (r.unmapped.length)
+    lines.push(`  UNMAPPED categories: ${r.unmapped.join(', ')} (use --map-category OLD=NEW)`);
   return lines.join('\n');
 }
 
 const table = (head, rows) =>
-  rows.length ? [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`, ...rows.map((r) => `| ${r.join(' | ')} |`)].join('\n') : '_niciunul_';
-const cell = (v) => String(v ?? '').replace(/[|\n\r\t]/g, ' ').slice(0, 120);
+  rows.length
+    ? [
+        `| ${head.join(' | ')} |`,
+        `|${head.map(() => '---').join('|')}|`,
+        ...rows.map((r) => `| ${r.join(' | ')} |`),
+      ].join('\n')
+    : '_niciunul_';
+const cell = (v) =>
+  String(v ?? '')
+    .replace(/[|\n\r\t]/g, ' ')
+    .slice(0, 120);
 
 /** The Markdown report of a run (or dry run). */
 export function renderReport(r, refusal) {
@@ -364,9 +403,21 @@ ${refusal ? `\n**Refused:** ${refusal}\n` : ''}
 ## Counts
 ${table(['table', 'rows'], Object.entries(r.counts))}
 
-Ads by old status: ${Object.entries(r.byStatus).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}  
-People by role: ${Object.entries(r.roles).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}; banned: ${r.banned}  
-Passwords: ${Object.entries(r.passwords).map(([k, n]) => `${k} ${n}`).join(', ') || '—'}
+Ads by old status: ${
+    Object.entries(r.byStatus)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || '—'
+  }  
+People by role: ${
+    Object.entries(r.roles)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || '—'
+  }; banned: ${r.banned}  
+Passwords: ${
+    Object.entries(r.passwords)
+      .map(([k, n]) => `${k} ${n}`)
+      .join(', ') || '—'
+  }
 
 ## Decisions
 ${table(['decision', 'ads'], Object.entries(r.decisions))}
@@ -374,46 +425,90 @@ ${table(['decision', 'ads'], Object.entries(r.decisions))}
 Written: ${r.written.users} people, ${r.written.posts} ads; already there: ${r.skipped.users} people, ${r.skipped.posts} ads.
 
 ## Categories
-${table(['old id', 'old slug', 'v3 category'], r.categories.map((c) => [c.oldId, cell(c.oldSlug), c.unmapped ? '**UNMAPPED**' : (c.categoryId ?? 'retired (410)')]))}
+${table(
+  ['old id', 'old slug', 'v3 category'],
+  r.categories.map((c) => [
+    c.oldId,
+    cell(c.oldSlug),
+    c.unmapped ? '**UNMAPPED**' : (c.categoryId ?? 'retired (410)'),
+  ]),
+)}
 
 Unmapped categories (stop the real run; decide with \`--map-category OLD=NEW\`): ${r.unmapped.join(', ') || 'none'}
 
 ## Conflicting ids
-${Object.entries(r.conflicts).map(([k, ids]) => `- ${k}: ${ids.join(', ')}`).join('\n') || 'none'}
+${
+  Object.entries(r.conflicts)
+    .map(([k, ids]) => `- ${k}: ${ids.join(', ')}`)
+    .join('\n') || 'none'
+}
 
 ## Rows refused
-${table(['table', 'id', 'line', 'reason'], r.invalid.map((i) => [i.table, i.id, i.line, cell(i.reason)]))}
+${table(
+  ['table', 'id', 'line', 'reason'],
+  r.invalid.map((i) => [i.table, i.id, i.line, cell(i.reason)]),
+)}
 
 Ads whose author is missing: ${r.missingAuthors.join(', ') || 'none'}
 
 ## People merged by letter case
-${table(['e-mail', 'kept id', 'merged ids'], r.merges.map((m) => [cell(m.email), m.kept, m.merged.join(', ')]))}
+${table(
+  ['e-mail', 'kept id', 'merged ids'],
+  r.merges.map((m) => [cell(m.email), m.kept, m.merged.join(', ')]),
+)}
 
 ## Phones that could not be read (dropped)
-${table(['table', 'id', 'phone'], r.phonesDropped.map((p) => [p.table, p.id, cell(p.phone)]))}
+${table(
+  ['table', 'id', 'phone'],
+  r.phonesDropped.map((p) => [p.table, p.id, cell(p.phone)]),
+)}
 
 ## Text over v3's limits (kept; the editor asks to shorten it)
-${table(['ad', 'over'], r.overLimit.map((o) => [o.id, o.over.join(', ')]))}
+${table(
+  ['ad', 'over'],
+  r.overLimit.map((o) => [o.id, o.over.join(', ')]),
+)}
 
 ## Photos
 Written ${r.photos.written}, already there ${r.photos.skipped}, shrunk before sending ${r.photos.shrunk}, of ads not imported ${r.photos.noPost}.
 
 Missing:
-${table(['id', 'ad', 'file'], r.photos.missing.map((p) => [p.id, p.postId, cell(p.fileName)]))}
+${table(
+  ['id', 'ad', 'file'],
+  r.photos.missing.map((p) => [p.id, p.postId, cell(p.fileName)]),
+)}
 
 Damaged:
-${table(['id', 'ad', 'reason'], r.photos.damaged.map((p) => [p.id, p.postId, cell(p.reason)]))}
+${table(
+  ['id', 'ad', 'reason'],
+  r.photos.damaged.map((p) => [p.id, p.postId, cell(p.reason)]),
+)}
 
 ## Old → new URLs (sample)
-${table(['old', 'v3'], r.urls.map((u) => [cell(u.old), cell(u.v3)]))}
+${table(
+  ['old', 'v3'],
+  r.urls.map((u) => [cell(u.old), cell(u.v3)]),
+)}
 
 ## Time
-${table(['phase', 'seconds'], Object.entries(r.timings).map(([k, s]) => [k, s.toFixed(1)]))}
+${table(
+  ['phase', 'seconds'],
+  Object.entries(r.timings).map(([k, s]) => [k, s.toFixed(1)]),
+)}
 
 Estimated time of a real run: rows about ${((r.timings.people ?? 0) + (r.timings.ads ?? 0)).toFixed(0)} s here${
-    photoRate ? `, photos at ${photoRate.toFixed(1)}/s → ${Math.round(r.counts.Image / photoRate / 60)} min for ${r.counts.Image}` : ''
+    photoRate
+      ? `, photos at ${photoRate.toFixed(1)}/s → ${Math.round(r.counts.Image / photoRate / 60)} min for ${r.counts.Image}`
+      : ''
   }.
-${r.clerk ? `\n## Clerk\n${table(['', 'n'], Object.entries(r.clerk).map(([k, v]) => [k, Array.isArray(v) ? v.length : v]))}\n` : ''}`;
+${
+  r.clerk
+    ? `\n## Clerk\n${table(
+        ['', 'n'],
+        Object.entries(r.clerk).map(([k, v]) => [k, Array.isArray(v) ? v.length : v]),
+      )}\n`
+    : ''
+}`;
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -32,7 +32,12 @@ export async function makeFixturePhotos(dir) {
   writeFileSync(join(dir, '101-1003-panorama.jpg'), await jpeg(5000, 3000, 150));
   const cut = await jpeg(1280, 960, 210);
   writeFileSync(join(dir, '102-1004-stricata.jpg'), cut.subarray(0, Math.floor(cut.length / 3)));
-  writeFileSync(join(dir, '110-1006-casa.PNG'), await sharp(scene(800, 600, 270)).png().toBuffer());
+  writeFileSync(
+    join(dir, '110-1006-casa.PNG'),
+    await sharp(scene(800, 600, 270))
+      .png()
+      .toBuffer(),
+  );
   writeFileSync(join(dir, '104-1007-v2.jpg'), await jpeg(640, 480, 330));
   writeFileSync(join(dir, 'miniaturi', '101-1001-living.JPG'), await jpeg(100, 75, 30));
 }

@@ -14,7 +14,9 @@ export const APT_LINE = 'apt-get update && apt-get install -y postgresql-15';
 export function requirePostgres() {
   for (const bin of ['initdb', 'pg_ctl', 'postgres', 'pg_dump', 'psql'])
     if (!existsSync(join(PG_BIN, bin)))
-      throw new Error(`PostgreSQL 15 is not installed (${join(PG_BIN, bin)} is missing). Install it with: ${APT_LINE}`);
+      throw new Error(
+        `PostgreSQL 15 is not installed (${join(PG_BIN, bin)} is missing). Install it with: ${APT_LINE}`,
+      );
 }
 
 const asRoot = typeof process.getuid === 'function' && process.getuid() === 0;
@@ -37,14 +39,29 @@ export function startPostgres(port) {
   const data = join(dir, 'data');
   if (asRoot) spawnSync('chown', ['postgres', dir]);
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8']);
-  run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-w', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, 'start']);
+  run('pg_ctl', [
+    '-D',
+    data,
+    '-l',
+    join(dir, 'log'),
+    '-w',
+    '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`,
+    'start',
+  ]);
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   return {
     url,
     /** psql with a script on stdin. */
-    psql: (sql, db = 'postgres') => run('psql', ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-q'], { input: sql }).toString(),
+    psql: (sql, db = 'postgres') =>
+      run(
+        'psql',
+        ['-h', dir, '-p', String(port), '-U', 'postgres', '-d', db, '-v', 'ON_ERROR_STOP=1', '-q'],
+        { input: sql },
+      ).toString(),
     /** pg_dump --clean --if-exists of a database, plain SQL, as the old site's operators make it. */
-    dump: (db = 'postgres') => run('pg_dump', ['-h', dir, '-p', String(port), '-U', 'postgres', '--clean', '--if-exists', db]),
+    dump: (db = 'postgres') =>
+      run('pg_dump', ['-h', dir, '-p', String(port), '-U', 'postgres', '--clean', '--if-exists', db]),
     stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', 'stop']);

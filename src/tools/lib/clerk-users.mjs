@@ -32,13 +32,23 @@ function digestOf(user) {
 export async function createClerkUsers(users, opts = {}) {
   const env = opts.env ?? process.env;
   const eligible = users.filter((u) => u.role !== 'USER_UNVERIFIED');
-  const result = { eligible: eligible.length, created: 0, existing: 0, withPassword: 0, failed: /** @type {string[]} */ ([]) };
+  const result = {
+    eligible: eligible.length,
+    created: 0,
+    existing: 0,
+    withPassword: 0,
+    failed: /** @type {string[]} */ ([]),
+  };
   if (opts.dryRun) {
     result.withPassword = eligible.filter((u) => digestOf(u)).length;
     return result;
   }
-  if (!env.CLERK_SECRET_KEY) throw new ToolError('--clerk needs CLERK_SECRET_KEY (the Clerk instance secret key)');
-  const clerk = createClerkClient({ secretKey: env.CLERK_SECRET_KEY, apiUrl: env.CLERK_API_URL || undefined });
+  if (!env.CLERK_SECRET_KEY)
+    throw new ToolError('--clerk needs CLERK_SECRET_KEY (the Clerk instance secret key)');
+  const clerk = createClerkClient({
+    secretKey: env.CLERK_SECRET_KEY,
+    apiUrl: env.CLERK_API_URL || undefined,
+  });
   const existing = new Set();
   for (let i = 0; i < eligible.length; i += LOOKUP_BATCH) {
     const ids = eligible.slice(i, i + LOOKUP_BATCH).map((u) => String(u.id));
@@ -57,7 +67,10 @@ export async function createClerkUsers(users, opts = {}) {
         emailAddress: [u.email.trim().toLowerCase()],
         ...splitName(u.fullName),
         ...(digest
-          ? { passwordDigest: digest, passwordHasher: digest.startsWith('$argon2id$') ? 'argon2id' : 'argon2i' }
+          ? {
+              passwordDigest: digest,
+              passwordHasher: digest.startsWith('$argon2id$') ? 'argon2id' : 'argon2i',
+            }
           : { skipPasswordRequirement: true }),
         skipLegalChecks: true,
       });

@@ -9,8 +9,14 @@ import { timestampMs } from './pg-copy.mjs';
 /** Old category id → v3 category id; null: retired (Matrimoniale). Mirrors lib/import-map.ts. */
 export const DEFAULT_CATEGORY_MAP = { 19: 1, 15: 2, 20: 3, 23: 4, 17: 5, 16: 8, 22: 8, 21: null };
 
-const int = z.string().regex(/^-?\d{1,10}$/).transform(Number);
-const id = z.string().regex(/^[1-9]\d{0,9}$/).transform(Number);
+const int = z
+  .string()
+  .regex(/^-?\d{1,10}$/)
+  .transform(Number);
+const id = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/)
+  .transform(Number);
 const ts = z
   .string()
   .transform((s) => timestampMs(s))
@@ -19,7 +25,11 @@ const bool = z.enum(['t', 'f']).transform((v) => v === 't');
 
 export const oldUser = z.object({
   id,
-  email: z.string().min(3).max(320).refine((e) => e.includes('@'), 'not an e-mail address'),
+  email: z
+    .string()
+    .min(3)
+    .max(320)
+    .refine((e) => e.includes('@'), 'not an e-mail address'),
   fullName: z.string().nullable(),
   hashedPassword: z.string().nullable(),
   phone: z.string().max(30).nullable(),
@@ -78,7 +88,12 @@ export function validateRows(raw) {
       if (parsed.success) rows[table].push(parsed.data);
       else {
         const issue = parsed.error.issues[0];
-        invalid.push({ table, id: String(r.values.id ?? '?'), line: r.line, reason: `${issue.path.join('.')}: ${issue.message}` });
+        invalid.push({
+          table,
+          id: String(r.values.id ?? '?'),
+          line: r.line,
+          reason: `${issue.path.join('.')}: ${issue.message}`,
+        });
       }
     }
   }
@@ -142,17 +157,33 @@ export function planImport(rows, categoryOptions = {}) {
       : group.some((u) => u.role === 'USER')
         ? 'USER'
         : 'USER_UNVERIFIED';
-    const fullName = keep.fullName?.trim() ? keep.fullName : (rest.find((u) => u.fullName?.trim())?.fullName ?? null);
+    const fullName = keep.fullName?.trim()
+      ? keep.fullName
+      : (rest.find((u) => u.fullName?.trim())?.fullName ?? null);
     const phone = keep.phone ?? rest.find((u) => u.phone)?.phone ?? null;
-    users.push({ ...keep, role, fullName, phone, aliases: rest.map((u) => u.id), passwords: group.map((u) => u.hashedPassword) });
+    users.push({
+      ...keep,
+      role,
+      fullName,
+      phone,
+      aliases: rest.map((u) => u.id),
+      passwords: group.map((u) => u.hashedPassword),
+    });
     for (const u of group) survivorOf.set(u.id, keep.id);
-    if (rest.length) merges.push({ email: keep.email.trim().toLowerCase(), kept: keep.id, merged: rest.map((u) => u.id) });
+    if (rest.length)
+      merges.push({ email: keep.email.trim().toLowerCase(), kept: keep.id, merged: rest.map((u) => u.id) });
   }
   users.sort((a, b) => a.id - b.id);
 
   const categoryIds = new Set([...rows.Category.map((c) => c.id), ...rows.Post.map((p) => p.categoryId)]);
   const unmapped = [...categoryIds].filter((cid) => !(cid in map)).sort((a, b) => a - b);
-  const categories = rows.Category.map((c) => ({ oldId: c.id, oldSlug: c.slug, title: c.title, categoryId: map[c.id] ?? null, unmapped: !(c.id in map) }));
+  const categories = rows.Category.map((c) => ({
+    oldId: c.id,
+    oldSlug: c.slug,
+    title: c.title,
+    categoryId: map[c.id] ?? null,
+    unmapped: !(c.id in map),
+  }));
 
   const missingAuthors = [];
   const posts = [];
@@ -189,9 +220,8 @@ export function planImport(rows, categoryOptions = {}) {
   const photos = [];
   for (const list of byPost.values()) {
     list.sort((a, b) => b.createdAt - a.createdAt || b.id - a.id);
-    list.forEach((img, position) => photos.push({ ...img, position }));
+    for (const [position, img] of list.entries()) photos.push({ ...img, position });
   }
   photos.sort((a, b) => a.id - b.id);
   return { users, merges, survivorOf, categories, unmapped, posts, photos, missingAuthors };
 }
-

@@ -74,7 +74,8 @@ function columnList(text) {
   );
 }
 
-const COPY_LINE = /^COPY\s+((?:"(?:[^"]|"")*"|[\w$]+)(?:\.(?:"(?:[^"]|"")*"|[\w$]+))?)\s*\(([^)]*)\)\s+FROM\s+stdin;\s*$/;
+const COPY_LINE =
+  /^COPY\s+((?:"(?:[^"]|"")*"|[\w$]+)(?:\.(?:"(?:[^"]|"")*"|[\w$]+))?)\s*\(([^)]*)\)\s+FROM\s+stdin;\s*$/;
 
 /**
  * Reads the dump at `file` (or from a stream) and returns the rows of `tables`, each row an object
@@ -150,9 +151,12 @@ export async function readDump(source, tables, opts = {}) {
       `the dump is cut short: the COPY block of "${block.table}" that starts at line ${block.startLine} has no closing "\\." line`,
     );
   if (!complete)
-    throw new DumpError('the dump is cut short: its closing line "-- PostgreSQL database dump complete" is missing');
+    throw new DumpError(
+      'the dump is cut short: its closing line "-- PostgreSQL database dump complete" is missing',
+    );
   const missing = tables.filter((t) => !seen.has(t));
-  if (missing.length) throw new DumpError(`the dump has no COPY block for ${missing.map((t) => `"${t}"`).join(', ')}`);
+  if (missing.length)
+    throw new DumpError(`the dump has no COPY block for ${missing.map((t) => `"${t}"`).join(', ')}`);
   return out;
 }
 

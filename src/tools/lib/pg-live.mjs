@@ -27,7 +27,9 @@ export async function readPostgres(url, tables) {
       const select = cols.rows
         .map(({ column_name: c, data_type: t }) => {
           const q = `"${c.replace(/"/g, '""')}"`;
-          return t === 'boolean' ? `CASE WHEN ${q} THEN 't' WHEN NOT ${q} THEN 'f' END AS ${q}` : `${q}::text AS ${q}`;
+          return t === 'boolean'
+            ? `CASE WHEN ${q} THEN 't' WHEN NOT ${q} THEN 'f' END AS ${q}`
+            : `${q}::text AS ${q}`;
         })
         .join(', ');
       const res = await client.query(`SELECT ${select} FROM public."${table}" ORDER BY id`);
