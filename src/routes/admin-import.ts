@@ -10,6 +10,7 @@ import {
   importClock,
   importCounts,
   importedPost,
+  importFingerprint,
   postStatements,
   raiseSequences,
   userStatements,
@@ -146,15 +147,15 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
       for (const { post: p, digest } of b.rows) {
         const { decision, expiresAt } = decidePost(p, b.now);
         decisions[decision] = (decisions[decision] ?? 0) + 1;
-        if (imported.has(p.id)) continue;
         if (decision === 'gone') {
-          gone.push({ id: p.id, digest });
+          if (!imported.has(p.id)) gone.push({ id: p.id, digest });
           continue;
         }
         const over = overLimits(p.title, p.body);
         if (over.length) overLimit.push({ id: p.id, over });
         const phone = importPhone(p.phone);
         if (phone.dropped) phonesDropped.push({ id: p.id, phone: p.phone ?? '' });
+        if (imported.has(p.id)) continue;
         const promotion = decision === 'published' ? importPromotion(p.promotionLevel) : 0;
         rows.push({
           digest,
@@ -251,6 +252,16 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
       const b = await readBody(req, bodies.finish);
       if (!b.dryRun) await raiseSequences(db);
       return c.json({ counts: await importCounts(db), placeholderPrefix: IMPORTED_CLERK_PREFIX });
+    }
+    case 'fingerprint': {
+      const objects: string[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await c.env.PHOTOS.list({ cursor, limit: 1000 });
+        for (const o of page.objects) objects.push(`${o.key}:${o.etag}`);
+        cursor = page.truncated ? page.cursor : undefined;
+      } while (cursor);
+      return c.json({ tables: await importFingerprint(db), objects: objects.sort() });
     }
     default:
       return c.json({ error: 'Pas de import necunoscut.' }, 404);

@@ -210,6 +210,8 @@ export async function main(argv = process.argv.slice(2)) {
   // 2. The import's clock, and conflicts: ids taken by rows the import did not write.
   const proposedNow = opts.now ? Date.parse(opts.now) : Date.now();
   const { now } = await client.postJson('/__admin/import/begin', { now: proposedNow, dryRun });
+  /** Photos a previous run stored already: not read nor sent again. */
+  const photosDone = new Set();
   for (const [kind, ids] of /** @type {[string, number[]][]} */ ([
     ['user', plan.users.map((u) => u.id)],
     ['post', plan.posts.map((p) => p.id)],
@@ -219,6 +221,7 @@ export async function main(argv = process.argv.slice(2)) {
     await inBatches(ids, CHECK_BATCH, async (part) => {
       const r = await client.postJson('/__admin/import/check', { kind, ids: part });
       conflicts.push(...r.conflicts);
+      if (kind === 'photo') for (const id of r.imported) photosDone.add(id);
     });
     if (conflicts.length) report.conflicts[kind] = conflicts;
   }
@@ -300,7 +303,8 @@ export async function main(argv = process.argv.slice(2)) {
   const photoStart = Date.now();
   await pool(plan.photos, Number(opts.concurrency), async (img) => {
     const file = fileOf(img);
-    if (!file) report.photos.missing.push({ id: img.id, postId: img.postId, fileName: img.fileName });
+    if (photosDone.has(img.id)) report.photos.skipped++;
+    else if (!file) report.photos.missing.push({ id: img.id, postId: img.postId, fileName: img.fileName });
     else if (dryRun) {
       const head = (await readFile(file)).subarray(0, 8);
       if (statSync(file).size === 0 || !looksLikeImage(head))
