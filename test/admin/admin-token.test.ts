@@ -84,3 +84,12 @@ describe('requireAdminToken', () => {
     expect(await constantTimeEqual('', 'a')).toBe(false);
   });
 });
+
+describe('content security policy with Clerk', () => {
+  it('allows Clerk’s bot protection (Cloudflare Turnstile) script and frame', async () => {
+    const res = await admin('/', { headers: { accept: 'text/html' } });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+    expect(csp).toMatch(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+  });
+});
