@@ -149,6 +149,7 @@ test('a run killed halfway is finished by the next; a second complete run change
 });
 
 test('old addresses: 200 or one 301 to the v3 address, 410 for what was not carried over', async () => {
+  /** @type {[string, number, string?][]} */
   const cases = [
     [
       '/anunt/imobiliare/Apartament-2-camere-ultracentral-Radauti-101',
@@ -186,7 +187,7 @@ test('old addresses: 200 or one 301 to the v3 address, 410 for what was not carr
     assert.equal(res.status, status, `${path} → ${res.status}`);
     if (to)
       assert.ok(
-        (res.headers.get('location') ?? '').replace(SITE, '').startsWith(to),
+        (res.headers.get('location') ?? '').replace(SITE, '').startsWith(String(to)),
         `${path} → ${res.headers.get('location')}`,
       );
     if (status === 301) {
@@ -271,7 +272,7 @@ test('--clerk creates the verified accounts with external_id and the old argon2 
     res.statusCode = 404;
     res.end('{}');
   });
-  await new Promise((r) => server.listen(CLERK_PORT, '127.0.0.1', r));
+  await new Promise((r) => server.listen({ port: CLERK_PORT, host: '127.0.0.1' }, () => r(undefined)));
   try {
     const env = { CLERK_SECRET_KEY: 'sk_test_stand_in', CLERK_API_URL: `http://127.0.0.1:${CLERK_PORT}` };
     const r = await runImport([...DUMP_ARGS, '--clerk'], { env });
