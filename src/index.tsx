@@ -22,6 +22,8 @@ import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
 import { accountDataRoutes } from './routes/account-data';
 import { accountPageRoutes } from './routes/account-page';
+import { adminRoutes } from './routes/admin';
+import { adminImportRoutes } from './routes/admin-import';
 import { authRoutes } from './routes/auth';
 import { consoleRoutes } from './routes/console';
 import { editorRoutes } from './routes/editor';
@@ -114,6 +116,8 @@ app.use('*', async (c, next) => {
   );
 });
 
+app.route('/', adminRoutes);
+app.route('/', adminImportRoutes);
 app.route('/', photoRoutes);
 app.route('/', homeRoutes);
 app.route('/', postsRoutes);

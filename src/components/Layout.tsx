@@ -8,7 +8,7 @@ export const SITE_NAME = 'eRădăuți';
 export const DEFAULT_TITLE = `${SITE_NAME} v3`;
 export const DEFAULT_DESCRIPTION =
   'Anunțuri gratuite din Rădăuți și județul Suceava: imobiliare, auto, locuri de muncă, servicii și multe altele.';
-export const LOGO = { path: '/logo-200.png', width: 200, height: 200 };
+export const LOGO = { path: route('logo'), width: 200, height: 200 };
 
 export interface PageImage {
   /** Absolute or site-relative URL. */
@@ -98,7 +98,7 @@ export function Layout({
         <meta name="theme-color" content="#0b5cad" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         <link rel="icon" href="/favicon.ico" sizes="32x32" />
-        <link rel="apple-touch-icon" href="/logo-200.png" />
+        <link rel="apple-touch-icon" href={LOGO.path} />
         <link rel="stylesheet" href={site.assets.css} />
         {feeds.map((f) => (
           <link key={f.href} rel="alternate" type="application/atom+xml" title={f.title} href={f.href} />

@@ -2,6 +2,7 @@
 // what an author page may read about one (never the e-mail or phone); profile changes.
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import { IMPORTED_CLERK_PREFIX } from '../lib/import-map';
 import { type User, users } from './schema';
 
 /** What a verified session tells us about a person. */
@@ -76,10 +77,24 @@ export async function upsertUserFromSession(
           { clerkId: sql`${users.clerkId}` },
     });
   const select = db.select().from(users).where(eq(users.clerkId, identity.clerkId)).limit(1);
-  const [, rows] = await db.batch([insert, select]);
+  // An account imported from the old site (docs/move-in.md#accounts) is a placeholder until its owner
+  // signs in: the first identity whose e-mail matches it, in any letter case, takes it over with all
+  // its ads, in the same batch as the insert (which then finds the row and keeps it).
+  const [, , rows] = await db.batch([claimImportedAccount(db, identity, now), insert, select]);
   const user = rows[0];
   if (!user) throw new Error('user upsert returned no row');
   return user;
+}
+
+/** Gives an imported placeholder account (same e-mail, any case) to this identity; a no-op otherwise. */
+function claimImportedAccount(db: Db, identity: SessionIdentity, now: number) {
+  const email = identity.email?.trim().toLowerCase() ?? '';
+  return db
+    .update(users)
+    .set({ clerkId: identity.clerkId, updatedAt: now })
+    .where(
+      sql`${email} <> '' AND ${users.id} = (SELECT id FROM users WHERE lower(email) = ${email} AND substr(clerk_id, 1, ${IMPORTED_CLERK_PREFIX.length}) = ${IMPORTED_CLERK_PREFIX} AND NOT EXISTS (SELECT 1 FROM users WHERE clerk_id = ${identity.clerkId}) ORDER BY id LIMIT 1)`,
+    );
 }
 
 export interface PublicAuthor {

@@ -29,19 +29,24 @@ export function clerkFrontendApi(publishableKey: string | undefined): string | n
   }
 }
 
+/** Where Clerk's bot protection (Cloudflare Turnstile) comes from. */
+export const CLERK_BOT_PROTECTION_ORIGIN = 'https://challenges.cloudflare.com';
+
 /** Our own scripts only (plus Clerk's and analytics when configured); no inline scripts, no framing. */
 export function contentSecurityPolicy(env: {
   CLERK_PUBLISHABLE_KEY?: string;
   ANALYTICS_SCRIPT_URL?: string;
 }) {
   const hosts = scriptHosts(env);
+  // Clerk's bot protection on sign-up (Cloudflare Turnstile) loads a script and a frame from here.
+  const challenges = clerkFrontendApi(env.CLERK_PUBLISHABLE_KEY) ? [CLERK_BOT_PROTECTION_ORIGIN] : [];
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'", ...hosts],
+    scriptSrc: ["'self'", ...hosts, ...challenges],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:', 'https://img.clerk.com'],
     connectSrc: ["'self'", ...hosts],
-    frameSrc: hosts.length ? hosts : ["'none'"],
+    frameSrc: hosts.length || challenges.length ? [...hosts, ...challenges] : ["'none'"],
     workerSrc: ["'self'", 'blob:'],
     fontSrc: ["'self'"],
     objectSrc: ["'none'"],

@@ -27,6 +27,13 @@ export class NotFound extends HttpError {
   }
 }
 
+/** Gone for good (410): an address of the old site whose content was not carried over. */
+export class Gone extends HttpError {
+  constructor(message = 'Această pagină nu mai există.') {
+    super(410, message);
+  }
+}
+
 /** Bad input, with a message per field (`title`, `photos`, …) for forms and JSON answers. */
 export class BadInput extends HttpError {
   constructor(

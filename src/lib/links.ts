@@ -26,6 +26,11 @@ export const ROUTES = {
   afterAuth: '/clerk/after-auth/[[...params]]',
   signOut: '/clerk/sign-out',
   legacyPhoto: '/foto-radauti/[[...params]]',
+  // The old site's API and logo addresses (docs/move-in.md#old-urls).
+  legacyPostsApi: '/api/posts',
+  legacyLogoPng: '/logo.png',
+  legacyLogoWebp: '/logo.webp',
+  logo: '/logo-200.png',
   newPost: '/posts/new',
   editPost: '/posts/edit/[postId]',
   editPostAny: '/posts/edit/[postId]/[[...rest]]',
@@ -78,6 +83,9 @@ export const ROUTES = {
   savedSearches: '/cont/cautari',
   savedSearchAction: '/cont/cautari/[id]/[action:redenumeste|opreste|reia|sterge]',
   devSeed: '/__dev/seed',
+  // Machine-to-machine routes (bearer token, src/auth/admin-token.ts): the importer, backups.
+  adminStatus: '/__admin/status',
+  adminImport: '/__admin/import/[step]',
 } as const;
 
 /** The id rule of addresses as a Hono pattern (`[name:number]`); `parseId` (lib/ids.ts) is its check. */
@@ -142,6 +150,7 @@ export const UNCACHED_AREAS: readonly string[] = (
     'signIn',
     'login',
     'devSeed',
+    'adminStatus',
     'report',
     'account',
   ] as const

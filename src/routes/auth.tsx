@@ -19,6 +19,7 @@ import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
 import { markPrivate, optionalForm, uncachedAnswers } from '../http/helpers';
 import { clearSessionCookies } from '../http/session-cookies';
+import { IMPORTED_CLERK_PREFIX } from '../lib/import-map';
 import { areaPath, route, routeBase, routePath } from '../lib/links';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
@@ -139,6 +140,8 @@ function localSignIn(mode: Mode) {
     }
     const db = c.get('db');
     let user: User | null = await findUserByEmail(db, parsed.data.email);
+    // An account imported from the old site is taken over by its first sign-in (db/users.ts).
+    if (user?.clerkId.startsWith(IMPORTED_CLERK_PREFIX)) user = null;
     if (!user) {
       const identity: SessionIdentity = {
         clerkId: newLocalId(),

@@ -5,7 +5,7 @@ import type { AppEnv } from '../env';
 import { segmentsAfter } from '../http/browse-paths';
 import { NotFound } from '../lib/errors';
 import { parseId } from '../lib/ids';
-import { routeBase, routePath } from '../lib/links';
+import { route, routeBase, routePath } from '../lib/links';
 import { photoUrl, responsiveUrl } from '../photos/urls';
 
 export const legacyRoutes = new Hono<AppEnv>();
@@ -28,3 +28,13 @@ legacyRoutes.get(routePath('legacyPhoto'), async (c) => {
   const target = m[1].toLowerCase() === 'large' ? photoUrl(photo) : responsiveUrl(photo, 640);
   return c.redirect(target, 301);
 });
+
+/** The old site's JSON of the newest ads per category: gone for good, with a short text. */
+legacyRoutes.get(routePath('legacyPostsApi'), (c) => {
+  c.header('Cache-Control', 'public, max-age=86400');
+  return c.text('Această adresă nu mai există. Anunțurile sunt pe https://eradauti.ro/anunturi.\n', 410);
+});
+
+/** The old site's logo addresses (shared on Facebook and in old e-mails): the logo of today. */
+legacyRoutes.get(routePath('legacyLogoPng'), (c) => c.redirect(route('logo'), 301));
+legacyRoutes.get(routePath('legacyLogoWebp'), (c) => c.redirect(route('logo'), 301));

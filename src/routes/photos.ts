@@ -2,6 +2,7 @@
 // R2, and the upload/delete endpoints of the editor and profile islands.
 import { type Context, Hono } from 'hono';
 import { requireOwner, requireWriter } from '../auth/guards';
+import { isImported } from '../db/import';
 import { countPhotosOfPost, countPhotosSince, getPhoto, getPostOwner, getServablePhoto } from '../db/photos';
 import type { AppEnv } from '../env';
 import { idParam, privateAnswers, submittedForm } from '../http/helpers';
@@ -20,6 +21,7 @@ import {
   FULL_MAX_WIDTH,
   photoUrl,
   RESPONSIVE_WIDTHS,
+  type ResponsiveWidth,
   responsiveUrl,
   webpName,
 } from '../photos/urls';
@@ -62,9 +64,24 @@ async function serve(
   variant: 'full' | number,
 ) {
   const id = idParam(idValue, PHOTO_NOT_FOUND);
-  if (!FILE_NAME_PATTERN.test(fileParam)) throw notFound();
+  // The old site's names (`<ad>-<photo>-<Name>.webp`) may carry capitals or dots; bounded all the same.
+  const plausible = FILE_NAME_PATTERN.test(fileParam) || /^[A-Za-z0-9._-]{1,255}$/.test(fileParam);
+  if (!plausible) throw notFound();
   const servable = await getServablePhoto(c.get('db'), id);
-  if (!servable || !allowedNames(servable.photo.fileName).includes(fileParam)) throw notFound();
+  if (!servable) throw notFound();
+  if (!allowedNames(servable.photo.fileName).includes(fileParam)) {
+    // A photo moved in from the old site, whose addresses ignored the name: one 301 to the canonical
+    // address (docs/move-in.md#old-urls). Any other photo's wrong name stays a 404.
+    if (servable.isPublic && (await isImported(c.get('db'), 'photo', id)))
+      return c.redirect(
+        variant === 'full'
+          ? photoUrl(servable.photo)
+          : responsiveUrl(servable.photo, variant as ResponsiveWidth),
+        301,
+      );
+    throw notFound();
+  }
+  if (!FILE_NAME_PATTERN.test(fileParam)) throw notFound();
   // A hidden, held, draft or banned author's ad's photos answer 404 to everyone but the owner and the
   // operators, who get them uncached; only public photos carry the immutable year.
   const user = c.get('user');

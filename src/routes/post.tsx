@@ -9,6 +9,7 @@ import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostCont
 import { isGonePost } from '../db/account-deletion';
 import type { CategoryTree } from '../db/categories';
 import { kindOf } from '../db/categories';
+import { goneReason } from '../db/import';
 import { countOpenReports } from '../db/moderation';
 import { countableAd, figuresOfAuthor, NO_FIGURES } from '../db/post-stats';
 import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
@@ -19,7 +20,7 @@ import { countAdEvent, countsAsVisit } from '../http/ad-stats';
 import { parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { markPrivate } from '../http/helpers';
 import { bucharestDay, DAY_MS, formatDate, weekStartDay } from '../lib/dates';
-import { HttpError, NotFound } from '../lib/errors';
+import { Gone, NotFound } from '../lib/errors';
 import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, link, listingPath, postPath, route, routeBase, routePath } from '../lib/links';
 import { maskPhones } from '../lib/phone';
@@ -54,16 +55,22 @@ async function adPage(c: Context<AppEnv>) {
   if (!target) throw new NotFound();
   const now = Date.now();
   const details = await getPostDetails(c.get('db'), target.id, now);
+  // Removed for good (its author's account deleted, expired two years ago, or an old ad not carried
+  // over by the import: docs/privacy.md, docs/move-in.md): 410, not 404.
+  const gone = async () =>
+    (await isGonePost(c.get('db'), target.id)) || (await goneReason(c.get('db'), 'post', target.id)) !== null;
   if (!details) {
-    // Removed for good (its author's account deleted, or expired two years ago): 410, not 404.
-    if (await isGonePost(c.get('db'), target.id)) throw new HttpError(410, GONE_AD);
+    if (await gone()) throw new Gone(GONE_AD);
     throw new NotFound();
   }
   const { post, author, tree } = details;
   const { notice, isPublic } = adPageStatus(post, author.banned, now);
   const user = c.get('user');
   const privileged = !!user && (user.id === post.userId || user.isOperator);
-  if (!isPublic && !privileged) throw new NotFound();
+  if (!isPublic && !privileged) {
+    if (await gone()) throw new Gone(GONE_AD);
+    throw new NotFound();
+  }
 
   const category = categoryOf(tree, post.categoryId);
   const subcategory = categoryOf(tree, post.subcategoryId);

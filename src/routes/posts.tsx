@@ -8,14 +8,15 @@ import {
   categoryLookupOf,
   getCategoryTreeCached,
 } from '../db/categories';
+import { goneReason, legacyCategory as oldCategory, postAddress, userAlias } from '../db/import';
 import { listPosts, PAGE_SIZE } from '../db/posts';
 import type { Category } from '../db/schema';
 import { getAuthor } from '../db/users';
 import type { AppEnv } from '../env';
 import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from '../http/browse-paths';
-import { NotFound } from '../lib/errors';
+import { Gone, NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
-import { authorPath, listingPath, route, routeBase, routePath } from '../lib/links';
+import { authorPath, listingPath, postHref, route, routeBase, routePath } from '../lib/links';
 import { LOCALITIES } from '../lib/localities';
 import { parseSearchParams } from '../lib/search-params';
 import { sharedDataMaxAgeMs } from '../page-cache';
@@ -98,6 +99,52 @@ function legacyCategory(tree: CategoryTree, id: number): Resolved {
   return parent ? { kind: 'redirect', path: listingPath(parent.slug, cat.slug) } : null;
 }
 
+/**
+ * The old site's listing and ad addresses (docs/move-in.md#old-urls): `/anunturi/<old slug>` and
+ * `/anunturi/<slug>-<old id>` (with `/pagina-N`; past the end → the last page) lead to the v3
+ * category they were mapped to (410 when retired), and v2 ad addresses
+ * `/anunturi/<categorie>-<id>/<slug>-<ad id>` to the ad. Null when the path is not one of them.
+ */
+async function oldSiteAddress(
+  c: Context<AppEnv>,
+  tree: CategoryTree,
+  rest: string[],
+  page: number,
+  now: number,
+): Promise<string | null> {
+  const db = c.get('db');
+  if (rest.length === 2 && page === 1) {
+    const cat = parseSlugId(rest[0]);
+    const ad = parseSlugId(rest[1]);
+    if (!cat || !ad || tree.bySlug.has(rest[0])) return null;
+    const post = await postAddress(db, ad.id);
+    if (post) return postHref(tree, post);
+    if (await goneAd(c, ad.id)) throw new Gone('Acest anunț nu mai există.');
+    return null;
+  }
+  if (rest.length !== 1 || tree.bySlug.has(rest[0])) return null;
+  const byId = parseSlugId(rest[0]);
+  const found =
+    (byId ? await oldCategory(db, { id: byId.id }) : null) ?? (await oldCategory(db, { slug: rest[0] }));
+  if (!found) return null;
+  if (found.categoryId === null) throw new Gone('Această categorie nu mai există pe eRădăuți.');
+  const target = tree.byId.get(found.categoryId);
+  if (!target) return null;
+  const parent = target.parentId === null ? null : tree.byId.get(target.parentId);
+  let last = 1;
+  if (page > 1) {
+    const filter = parent ? { subcategoryId: target.id } : { categoryId: target.id };
+    last = totalPagesOf((await listPosts(db, filter, 1, now)).total);
+  }
+  return parent
+    ? listingPath(parent.slug, target.slug, Math.min(page, last))
+    : listingPath(target.slug, null, Math.min(page, last));
+}
+
+async function goneAd(c: Context<AppEnv>, id: number) {
+  return (await goneReason(c.get('db'), 'post', id)) !== null;
+}
+
 async function listing(c: Context<AppEnv>) {
   const parsed = segmentsAfter(c.req.url, routeBase('posts'));
   if (!parsed) throw new NotFound();
@@ -109,6 +156,8 @@ async function listing(c: Context<AppEnv>) {
   const db = c.get('db');
   const now = Date.now();
   const tree = await getCategoryTreeCached(db, now);
+  const old = await oldSiteAddress(c, tree, rest, page, now);
+  if (old) return redirect(c, old);
   const resolved = resolveCategory(tree, rest, page);
   if (!resolved) throw new NotFound();
   if (resolved.kind === 'redirect') return redirect(c, resolved.path);
@@ -196,7 +245,13 @@ async function authorListing(c: Context<AppEnv>, segments: string[]) {
   const who = parseSlugId(split.rest[0]);
   if (!who) throw new NotFound();
   const db = c.get('db');
-  const author = await getAuthor(db, who.id);
+  let author = await getAuthor(db, who.id);
+  if (!author) {
+    // An old account merged into another by letter case: its address leads to the survivor's.
+    const survivor = await userAlias(db, who.id);
+    author = survivor === null ? null : await getAuthor(db, survivor);
+    if (author && !author.banned) return redirect(c, authorPath(author, split.page));
+  }
   if (!author || author.banned) throw new NotFound();
   const page = split.page;
   const canonical = authorPath(author, page);

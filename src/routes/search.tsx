@@ -21,6 +21,18 @@ import { truncate } from '../lib/text';
 import { SearchPage } from '../pages/SearchPage';
 import { limitSearch } from '../platform/rate-limits';
 
+/**
+ * The words of an old-site search address, whose query string carried InstantSearch's state
+ * (`<index>[query]=…`, `query=…`), or null when the address is not one (docs/move-in.md#old-urls).
+ */
+export function oldSearchQuery(params: URLSearchParams): string | null {
+  if (params.has('q')) return null;
+  for (const [key, value] of params) {
+    if (key === 'query' || /^[\w-]{1,40}\[query\]$/.test(key)) return value.trim().slice(0, 200);
+  }
+  return null;
+}
+
 export const searchRoutes = new Hono<AppEnv>();
 
 /** Entries in a feed: newest first. */
@@ -92,6 +104,9 @@ async function atomFeed(c: Context<AppEnv>, req: ParsedSearch, tree: CategoryTre
 
 async function search(c: Context<AppEnv>) {
   const url = new URL(c.req.url);
+  // The old site's InstantSearch state (`?posts[query]=…&posts[page]=…`): one 301 to `?q=`.
+  const oldQuery = oldSearchQuery(url.searchParams);
+  if (oldQuery !== null) return c.redirect(route('search', {}, { q: oldQuery }), 301);
   const tree = await getCategoryTreeCached(c.get('db'));
   const req = parseRequest(url, tree);
   if (!req) throw new NotFound();

@@ -1,0 +1,158 @@
+// The move-in's mapping of one old row to v3's (docs/move-in.md#mapping): pure, so the worker's import
+// route and the tests share it. Text goes through the editor's own code (masking, slug, search text),
+// phones through v3's phone rule.
+import { z } from 'zod';
+import { normalizeRomanianPhone } from './phone';
+import { DESCRIPTION_MAX, TITLE_MAX } from './post-form';
+import { toSlug } from './slug';
+
+const DAY_MS = 86_400_000;
+/** ACTIVE ads changed within this many days are published. */
+export const RECENT_MS = 60 * DAY_MS;
+/** A published import expires no sooner than this after the import (the reminders reach people first). */
+export const MIN_EXPIRY_AFTER_IMPORT_MS = 14 * DAY_MS;
+/** v3's lifetime of a publication (db/lifecycle.LIFETIME_MS). */
+export const IMPORT_LIFETIME_MS = 30 * DAY_MS;
+/** Expired ads are kept this long after their expiry; older ones keep only their id (410). */
+export const EXPIRED_RETENTION_MS = 2 * 365 * DAY_MS;
+/** Imported promotions run this long from the import. */
+export const PROMOTION_MS = 30 * DAY_MS;
+/** Why a Matrimoniale ad is hidden, shown to its author. */
+export const RETIRED_CATEGORY_REASON =
+  'Categoria „Matrimoniale” nu mai există pe eRădăuți; anunțul a fost păstrat doar pentru dumneavoastră.';
+
+/** Old category id → v3 category id (null: retired, imported hidden and answered 410). */
+export const DEFAULT_CATEGORY_MAP: Readonly<Record<number, number | null>> = {
+  19: 1, // Imobiliare
+  15: 2, // Auto-Moto
+  20: 3, // Locuri de muncă
+  23: 4, // Servicii
+  17: 5, // Electronice/electrocasnice
+  16: 8, // Diverse
+  22: 8, // Pierderi → Diverse
+  21: null, // Matrimoniale: retired
+};
+
+const ms = z.number().int().min(0).max(8_000_000_000_000);
+
+export const importUserSchema = z.object({
+  id: z.number().int().positive(),
+  email: z.string().max(320),
+  fullName: z.string().nullable(),
+  phone: z.string().max(30).nullable(),
+  banned: z.boolean(),
+  role: z.enum(['SUPERADMIN', 'USER', 'USER_UNVERIFIED']),
+  createdAt: ms,
+  updatedAt: ms,
+});
+export type ImportUser = z.infer<typeof importUserSchema>;
+
+export const importPostSchema = z.object({
+  id: z.number().int().positive(),
+  title: z.string().max(255),
+  body: z.string().max(200_000),
+  status: z.enum(['ACTIVE', 'EXPIRED_WARNING_SENT', 'EXPIRED']),
+  price: z.number().int().min(0),
+  currency: z.enum(['EUR', 'RON']),
+  phone: z.string().max(30).nullable(),
+  /** The surviving author's id (after the merge by letter case). */
+  userId: z.number().int().positive(),
+  /** v3's category, or null when the old one is retired. */
+  categoryId: z.number().int().positive().nullable(),
+  createdAt: ms,
+  /** The old `expiresAt`: when the ad was last changed. */
+  lastChangedAt: ms,
+  promotionLevel: z.number().int().min(0),
+});
+export type ImportPost = z.infer<typeof importPostSchema>;
+
+/** Names: trimmed, at most 256 characters; empty → the part of the e-mail before @, else "Utilizator". */
+export function importName(fullName: string | null, email: string): string {
+  const name = (fullName ?? '').trim().slice(0, 256).trim();
+  if (name) return name;
+  const local = email.split('@')[0]?.trim();
+  return local ? local.slice(0, 256) : 'Utilizator';
+}
+
+export function importEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** v3's phone rule; null with `dropped` when the old value is not a Romanian number. */
+export function importPhone(phone: string | null): { phone: string | null; dropped: boolean } {
+  if (!phone?.trim()) return { phone: null, dropped: false };
+  const national = normalizeRomanianPhone(phone);
+  return { phone: national, dropped: national === null };
+}
+
+export interface MappedUser {
+  id: number;
+  clerkId: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  role: 'user' | 'operator';
+  banned: boolean;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** The placeholder identity of an imported account, until its owner signs in (db/users.ts). */
+export const IMPORTED_CLERK_PREFIX = 'import:';
+
+export function mapUser(u: ImportUser): { row: MappedUser; phoneDropped: boolean } {
+  const email = importEmail(u.email);
+  const phone = importPhone(u.phone);
+  return {
+    row: {
+      id: u.id,
+      clerkId: `${IMPORTED_CLERK_PREFIX}${u.id}`,
+      email,
+      name: importName(u.fullName, email),
+      phone: phone.phone,
+      role: u.role === 'SUPERADMIN' ? 'operator' : 'user',
+      banned: u.banned,
+      createdAt: u.createdAt,
+      updatedAt: u.updatedAt,
+    },
+    phoneDropped: phone.dropped,
+  };
+}
+
+export type PostDecision = 'published' | 'expired' | 'retired' | 'gone';
+
+/**
+ * What becomes of an old ad at import time `now`: recent ACTIVE ads are published (expiring no sooner
+ * than 14 days from the import), other ads expired at `lastChanged + lifetime` (or now, if sooner);
+ * an expiry further back than the retention period keeps only the id (410); a retired category is hidden.
+ */
+export function decidePost(p: Pick<ImportPost, 'status' | 'lastChangedAt' | 'categoryId'>, now: number) {
+  const recent = p.status === 'ACTIVE' && p.lastChangedAt >= now - RECENT_MS;
+  const expiresAt = recent
+    ? Math.max(p.lastChangedAt + IMPORT_LIFETIME_MS, now + MIN_EXPIRY_AFTER_IMPORT_MS)
+    : Math.min(p.lastChangedAt + IMPORT_LIFETIME_MS, now);
+  let decision: PostDecision;
+  if (!recent && expiresAt < now - EXPIRED_RETENTION_MS) decision = 'gone';
+  else if (p.categoryId === null) decision = 'retired';
+  else decision = recent ? 'published' : 'expired';
+  return { decision, expiresAt };
+}
+
+/** Old promotion levels: 100 top of its category, 200 front page. */
+export function importPromotion(level: number): number {
+  return level >= 200 ? 2 : level >= 100 ? 1 : 0;
+}
+
+/** The slug of a title as the editor makes it (db/ad-text); used for photo file names too. */
+export function photoFileName(postSlug: string, photoId: number): string {
+  const base = toSlug(postSlug).slice(0, 60).replace(/-+$/, '') || 'foto';
+  return `${base}-${photoId.toString(36)}.jpg`;
+}
+
+/** Text over v3's limits is kept; the report names it and the editor asks for it to be shortened. */
+export function overLimits(title: string, body: string): string[] {
+  const over: string[] = [];
+  if (title.length > TITLE_MAX) over.push(`titlu ${title.length}/${TITLE_MAX}`);
+  if (body.length > DESCRIPTION_MAX) over.push(`descriere ${body.length}/${DESCRIPTION_MAX}`);
+  return over;
+}

@@ -1,0 +1,230 @@
+// The worker's half of the move-in (`POST /__admin/import/<step>`): the mapping through the editor's
+// code, all-or-nothing batches, conflicts, and imported accounts taken over at first sign-in.
+import { env } from 'cloudflare:workers';
+import { eq, inArray } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { posts, users } from '../../src/db/schema';
+import { RETIRED_CATEGORY_REASON } from '../../src/lib/import-map';
+import { callWorker, db, getAs, ORIGIN, sessionCookie } from '../fixtures';
+
+const NOW = Date.UTC(2026, 10, 20, 12);
+const DAY = 86_400_000;
+
+async function step(name: string, body: unknown) {
+  const res = await callWorker(
+    new Request(`${ORIGIN}/__admin/import/${name}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${env.ADMIN_API_TOKEN}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body: JSON.stringify(body),
+    }),
+  );
+  return { status: res.status, json: (await res.json()) as Record<string, unknown> };
+}
+
+let nextId = 700_000 + Math.floor(Math.random() * 100_000);
+const ids = () => nextId++;
+
+function oldUser(id: number, email: string, extra: Record<string, unknown> = {}) {
+  return {
+    user: {
+      id,
+      email,
+      fullName: null,
+      phone: null,
+      banned: false,
+      role: 'USER',
+      createdAt: NOW - 900 * DAY,
+      updatedAt: NOW - DAY,
+      ...extra,
+    },
+    digest: `digest-${id}`,
+    aliases: [],
+  };
+}
+
+function oldPost(id: number, userId: number, extra: Record<string, unknown> = {}) {
+  return {
+    post: {
+      id,
+      title: 'Vând bicicletă, sunați 0745 123 456',
+      body: 'Bicicletă bună. Telefon 0745123456.',
+      status: 'ACTIVE',
+      price: 300,
+      currency: 'RON',
+      phone: '0745 123 456',
+      userId,
+      categoryId: 8,
+      createdAt: NOW - 20 * DAY,
+      lastChangedAt: NOW - 10 * DAY,
+      promotionLevel: 0,
+      ...extra,
+    },
+    digest: `digest-post-${id}`,
+  };
+}
+
+describe('POST /__admin/import/<step>', () => {
+  it('maps people: e-mail in lower case, SUPERADMIN → operator, unreadable phones dropped and reported', async () => {
+    const [a, b] = [ids(), ids()];
+    const r = await step('users', {
+      dryRun: false,
+      rows: [
+        oldUser(a, ' Maria.Pop@Example.COM ', {
+          role: 'SUPERADMIN',
+          phone: '+40 745 111 222',
+          fullName: '  Maria  ',
+        }),
+        oldUser(b, 'ion@example.com', { phone: 'seara', banned: true, fullName: '' }),
+      ],
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.phonesDropped).toEqual([{ id: b, phone: 'seara' }]);
+    const rows = await db
+      .select()
+      .from(users)
+      .where(inArray(users.id, [a, b]));
+    const byId = Object.fromEntries(rows.map((u) => [u.id, u]));
+    expect(byId[a]).toMatchObject({
+      email: 'maria.pop@example.com',
+      role: 'operator',
+      phone: '0745111222',
+      name: 'Maria',
+      clerkId: `import:${a}`,
+    });
+    expect(byId[b]).toMatchObject({ banned: true, phone: null, name: 'ion' });
+  });
+
+  it('maps ads through the editor’s masking and slug, with the statuses, expiry and promotions of the move-in', async () => {
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `p${u}@example.com`)] });
+    const [recent, old, ancient, retired, promoted] = [ids(), ids(), ids(), ids(), ids()];
+    const r = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [
+        oldPost(recent, u),
+        oldPost(old, u, { lastChangedAt: NOW - 90 * DAY }),
+        oldPost(ancient, u, { status: 'EXPIRED', lastChangedAt: NOW - 900 * DAY }),
+        oldPost(retired, u, { categoryId: null }),
+        oldPost(promoted, u, { promotionLevel: 200, lastChangedAt: NOW - 20 * DAY }),
+      ],
+    });
+    expect(r.status).toBe(200);
+    expect(r.json.decisions).toEqual({ published: 2, expired: 1, gone: 1, retired: 1 });
+    const rows = Object.fromEntries(
+      (
+        await db
+          .select()
+          .from(posts)
+          .where(inArray(posts.id, [recent, old, ancient, retired, promoted]))
+      ).map((p) => [p.id, p]),
+    );
+    expect(rows[recent].title).toBe('Vând bicicletă, sunați **********');
+    expect(rows[recent].slug).toBe('vand-bicicleta-sunati');
+    expect(rows[recent].searchText).not.toContain('0745123456');
+    expect(rows[recent].description).toBe('Bicicletă bună. Telefon 0745123456.');
+    expect(rows[recent].phone).toBe('0745123456');
+    expect(rows[recent].status).toBe('published');
+    // Changed 10 days ago: 30-day lifetime ends in 20 days, later than the 14-day floor.
+    expect(rows[recent].expiresAt).toBe(NOW + 20 * DAY);
+    expect(rows[recent].bumpedAt).toBe(NOW - 10 * DAY);
+    expect(rows[promoted]).toMatchObject({
+      promotion: 2,
+      promotedUntil: NOW + 30 * DAY,
+      expiresAt: NOW + 14 * DAY,
+    });
+    expect(rows[old]).toMatchObject({ status: 'expired', promotion: 0 });
+    expect(rows[ancient]).toBeUndefined();
+    expect(rows[retired]).toMatchObject({ status: 'hidden', hiddenReason: RETIRED_CATEGORY_REASON });
+    expect((await getAs(`/anunt/diverse/x-${ancient}`, '')).status).toBe(410);
+    expect((await getAs(`/anunt/diverse/x-${retired}`, '')).status).toBe(410);
+    // A rerun writes nothing.
+    const again = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [oldPost(recent, u), oldPost(ancient, u, { status: 'EXPIRED', lastChangedAt: NOW - 900 * DAY })],
+    });
+    expect(again.json).toMatchObject({ written: 0, skipped: 2 });
+  });
+
+  it('a dry run writes nothing; a batch with one invalid row is refused whole', async () => {
+    const [a, b] = [ids(), ids()];
+    expect((await step('users', { dryRun: true, rows: [oldUser(a, 'dry@example.com')] })).json.written).toBe(
+      0,
+    );
+    const bad = await step('users', {
+      dryRun: false,
+      rows: [oldUser(a, 'ok@example.com'), oldUser(b, 'x@example.com', { role: 'ROOT' })],
+    });
+    expect(bad.status).toBe(400);
+    expect(
+      await db
+        .select()
+        .from(users)
+        .where(inArray(users.id, [a, b])),
+    ).toEqual([]);
+  });
+
+  it('names ids taken by rows the import did not write', async () => {
+    const [mine] = await db
+      .insert(users)
+      .values({
+        clerkId: `user_native_${ids()}`,
+        name: 'Nativ',
+        email: 'n@example.com',
+        createdAt: NOW,
+        updatedAt: NOW,
+      })
+      .returning();
+    const imported = ids();
+    await step('users', { dryRun: false, rows: [oldUser(imported, `i${imported}@example.com`)] });
+    const r = await step('check', { kind: 'user', ids: [mine.id, imported, ids()] });
+    expect(r.json).toEqual({ conflicts: [mine.id], imported: [imported] });
+  });
+
+  it('refuses every step without the token', async () => {
+    const res = await callWorker(
+      new Request(`${ORIGIN}/__admin/import/users`, {
+        method: 'POST',
+        body: '{}',
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+    expect(res.status).toBe(403);
+  });
+});
+
+describe('imported accounts', () => {
+  it('are taken over by the first sign-in whose e-mail matches in any letter case, with their ads', async () => {
+    const id = ids();
+    const postId = ids();
+    await step('users', { dryRun: false, rows: [oldUser(id, `Elena.${id}@Example.com`)] });
+    await step('posts', {
+      dryRun: false,
+      now: Date.now(),
+      rows: [oldPost(postId, id, { lastChangedAt: Date.now() - DAY })],
+    });
+    const clerkId = `user_clerk_${id}`;
+    const cookie = await sessionCookie(clerkId, { email: `ELENA.${id}@EXAMPLE.COM` });
+    // Two requests at once: one takeover, no second account.
+    const [r1, r2] = await Promise.all([getAs('/cont', cookie), getAs('/cont', cookie)]);
+    expect([r1.status, r2.status]).toEqual([200, 200]);
+    const rows = await db.select().from(users).where(eq(users.clerkId, clerkId));
+    expect(rows.map((u) => u.id)).toEqual([id]);
+    const mine = await getAs('/posts/mine', cookie);
+    expect(await mine.text()).toContain('Vând bicicletă');
+  });
+
+  it('are not taken over by an e-mail that differs', async () => {
+    const id = ids();
+    await step('users', { dryRun: false, rows: [oldUser(id, `dan${id}@example.com`)] });
+    const cookie = await sessionCookie(`user_other_${id}`, { email: `dan${id}@example.org` });
+    expect((await getAs('/cont', cookie)).status).toBe(200);
+    const [row] = await db.select().from(users).where(eq(users.id, id));
+    expect(row.clerkId).toBe(`import:${id}`);
+  });
+});
