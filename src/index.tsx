@@ -10,8 +10,8 @@ import type { AppEnv, Bindings } from './env';
 import { flashMiddleware } from './flash';
 import { renderNotFound } from './http/helpers';
 import { handleJobs } from './jobs/consumer';
-import { runScheduled } from './jobs/daily';
-import { HOURLY_CRON, runHourly } from './jobs/hourly';
+import { HOURLY_CRON } from './jobs/hourly';
+import { recordedHourly, runDaily } from './jobs/runs';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
@@ -35,6 +35,7 @@ import { profileRoutes } from './routes/profile';
 import { savedRoutes } from './routes/saved';
 import { searchRoutes } from './routes/search';
 import { sitemapRoutes } from './routes/sitemap';
+import { statusRoutes } from './routes/status';
 
 export const app = new Hono<AppEnv>();
 
@@ -118,6 +119,7 @@ app.route('/', searchRoutes);
 app.route('/', editorRoutes);
 app.route('/', messageRoutes);
 app.route('/', myPostsRoutes);
+app.route('/', statusRoutes);
 app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
@@ -199,7 +201,7 @@ export { ConversationRoom } from './messages/room';
 export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
-    const run = controller.cron === HOURLY_CRON ? runHourly : runScheduled;
+    const run = controller.cron === HOURLY_CRON ? recordedHourly : runDaily;
     ctx.waitUntil(
       run(env, controller.scheduledTime).catch((err) => {
         console.error('scheduled run failed', controller.cron, err);

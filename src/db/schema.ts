@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../lib/price';
 
+export * from './schema-backups';
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
 // The tables of private messages and of return visits (favourites, saved searches, mail) live in
 // schema-messages.ts and schema-return.ts, re-exported here: `import * as schema` sees every table.

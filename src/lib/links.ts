@@ -40,6 +40,8 @@ export const ROUTES = {
   moderation: '/moderare',
   moderatePost: '/moderare/anunt/[postId]/[action]',
   moderateUser: '/moderare/utilizator/[userId]/[action]',
+  moderationStatus: '/moderare/stare',
+  backupDownload: '/moderare/stare/copii/[name]',
   messages: '/mesaje',
   conversation: '/mesaje/[id]',
   conversationAction: '/mesaje/[id]/[action]',
