@@ -31,6 +31,8 @@ export default defineConfig({
           OPERATOR_USER_IDS: 'user_operator_env',
           // The HMAC key of the links in mails (src/lib/signed-token.ts); a test-only value.
           SIGNING_SECRET: 'test-signing-secret-not-for-production',
+          // The bearer token of the `/__admin` routes (src/http/admin-token.ts); a test-only value.
+          ADMIN_API_TOKEN: 'test-admin-token-not-for-production-0123456789',
           // Tests read their own writes as anonymous visitors too; test/routes/page-cache.test.ts
           // turns the edge cache on for itself.
           PAGE_CACHE_SECONDS: '0',

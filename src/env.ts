@@ -17,6 +17,11 @@ export interface Bindings extends Cloudflare.Env {
   LOCAL_SIGNING_KEY?: string;
   /** HMAC key of the signed links in mails (unsubscribe, one-click renewal); `.dev.vars` locally. */
   SIGNING_SECRET?: string;
+  /**
+   * Bearer token of the machine-to-machine routes under `/__admin` (importer, backups): `.dev.vars`
+   * locally (made by `npm start`), `wrangler secret put ADMIN_API_TOKEN` in production. Absent: closed.
+   */
+  ADMIN_API_TOKEN?: string;
   /** Tests only: D1 migrations applied by the test setup. */
   TEST_MIGRATIONS?: unknown;
 }

@@ -19,6 +19,7 @@ import { hasSession, pageCache } from './page-cache';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
 import { accountPageRoutes } from './routes/account-page';
+import { adminRoutes } from './routes/admin';
 import { authRoutes } from './routes/auth';
 import { editorRoutes } from './routes/editor';
 import { homeRoutes } from './routes/home';
@@ -111,6 +112,7 @@ app.use('*', async (c, next) => {
   );
 });
 
+app.route('/', adminRoutes);
 app.route('/', photoRoutes);
 app.route('/', homeRoutes);
 app.route('/', postsRoutes);

@@ -8,5 +8,6 @@ declare namespace Cloudflare {
     LOCAL_SIGNING_KEY?: string;
     TEST_CLERK_ISSUER?: string;
     SIGNING_SECRET?: string;
+    ADMIN_API_TOKEN?: string;
   }
 }

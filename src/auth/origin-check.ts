@@ -5,7 +5,9 @@
 // (sandboxed frames, privacy redirects, `data:` pages) is never this site. SameSite cookies do the rest.
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../env';
+import { hasValidAdminToken } from '../http/admin-token';
 import { Forbidden } from '../lib/errors';
+import { areaOf, isInArea } from '../lib/links';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -52,8 +54,22 @@ export function isOneClickUnsubscribe(method: string, path: string): boolean {
   return method.toUpperCase() === 'POST' && /^\/dezabonare\/[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/.test(path);
 }
 
+/**
+ * Machine-to-machine calls to `/__admin` (the importer, backups) come from no browser and carry no
+ * Origin: they are exempt only with the valid admin token (src/http/admin-token.ts). Without it they are
+ * checked like any request and refused.
+ */
+async function isAdminCall(path: string, headers: Headers, env: AppEnv['Bindings']): Promise<boolean> {
+  return isInArea(path, areaOf('adminStatus')) && hasValidAdminToken(headers, env);
+}
+
 export const originCheck: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (isOneClickUnsubscribe(c.req.method, c.req.path)) return next();
+  if (
+    !SAFE_METHODS.has(c.req.method.toUpperCase()) &&
+    (await isAdminCall(c.req.path, c.req.raw.headers, c.env))
+  )
+    return next();
   if (!isSameSiteRequest(c.req.method, c.req.raw.headers, c.req.url, c.env.SITE_URL))
     throw new Forbidden(CROSS_ORIGIN_REFUSAL);
   await next();

@@ -48,6 +48,8 @@ export const ROUTES = {
   messageAd: '/mesaje/anunt/[postId]',
   messagesOnlyPost: '/mesaje/doar-mesaje/[postId]',
   devSeed: '/__dev/seed',
+  // Machine-to-machine routes (bearer token, src/http/admin-token.ts): the importer, backups.
+  adminStatus: '/__admin/status',
 } as const;
 
 /** A route pattern as a Hono path: `[name]` becomes `:name`, a catch-all `[[...name]]` becomes `*`. */
@@ -88,6 +90,7 @@ export const UNCACHED_AREAS: readonly string[] = (
     'signIn',
     'login',
     'devSeed',
+    'adminStatus',
     'report',
     'account',
   ] as const

@@ -3,7 +3,8 @@
 //  1. .dev.vars with a local session-signing key pair (local sign-in), made once;
 //  2. local D1 migrated (wrangler d1 migrations apply --local);
 //  3. wrangler dev on 127.0.0.1:8787 with React's production build;
-//  4. once it answers, the demo data is seeded through the worker (idempotent).
+//  4. once it answers, the demo data is seeded through the worker (idempotent), unless `--empty`
+//     (`npm start -- --empty`: migrated but without demo data, for rehearsing the import).
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,12 @@ export function ensureDevVars(file = join(root, '.dev.vars')) {
   // The HMAC key of the links in mails (unsubscribe, one-click renewal); added to older .dev.vars too.
   if (!/^SIGNING_SECRET=/m.test(existing)) {
     existing = `${existing}${existing && !existing.endsWith('\n') ? '\n' : ''}SIGNING_SECRET="${randomBytes(32).toString('base64url')}"\n`;
+    writeFileSync(file, existing);
+  }
+  // The bearer token of the machine-to-machine routes under /__admin (src/http/admin-token.ts), which
+  // the importer and the backup tools read from here for a local site (src/tools/lib/site-client.mjs).
+  if (!/^ADMIN_API_TOKEN=/m.test(existing)) {
+    existing = `${existing}${existing && !existing.endsWith('\n') ? '\n' : ''}ADMIN_API_TOKEN="${randomBytes(32).toString('base64url')}"\n`;
     writeFileSync(file, existing);
   }
   if (/^LOCAL_SIGNING_KEY=/m.test(existing)) return false;
@@ -111,6 +118,7 @@ export function startWrangler(stdio = 'inherit', extraArgs = []) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const empty = process.argv.includes('--empty');
   if (ensureDevVars()) console.log('[start] made .dev.vars with a local sign-in key pair');
   migrateLocal();
   const child = startWrangler();
@@ -120,7 +128,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   child.on('exit', (code) => process.exit(code ?? 0));
   try {
     await waitForServer();
-    await seed();
+    if (empty) console.log('[start] --empty: baza de date este migrată, fără date demo');
+    else await seed();
     console.log(`[start] eRădăuți rulează pe ${base}`);
   } catch (/** @type {any} */ err) {
     console.error(`[start] ${err.message}`);
