@@ -20,6 +20,7 @@ import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
 import { accountPageRoutes } from './routes/account-page';
 import { adminRoutes } from './routes/admin';
+import { adminBackupRoutes } from './routes/admin-backups';
 import { authRoutes } from './routes/auth';
 import { editorRoutes } from './routes/editor';
 import { homeRoutes } from './routes/home';
@@ -113,6 +114,7 @@ app.use('*', async (c, next) => {
 });
 
 app.route('/', adminRoutes);
+app.route('/', adminBackupRoutes);
 app.route('/', photoRoutes);
 app.route('/', homeRoutes);
 app.route('/', postsRoutes);

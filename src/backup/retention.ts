@@ -1,7 +1,7 @@
 // Retention: removes the backups backupsToKeep does not keep, then the photo originals no kept backup
 // holds any more (a photo deleted from the site stays until the last backup holding it expires).
 // Backups still copying their photos are kept, and their photos too; one left unfinished for two
-// days is removed.
+// days, with a finished one after it, is removed.
 import { backupsToKeep } from '../lib/retention';
 import { backupTime } from './format';
 import { backupNames, deleteBackupObjects, photoIdsOf, readManifest } from './store';
@@ -25,7 +25,9 @@ export async function applyRetention(bucket: R2Bucket, now: number): Promise<Ret
   const keep = backupsToKeep(complete);
   const removed = [
     ...complete.filter((b) => !keep.has(b.name)).map((b) => b.name),
-    ...unfinished.filter((n) => now - backupTime(n) > UNFINISHED_MAX_AGE_MS),
+    ...unfinished.filter(
+      (n) => now - backupTime(n) > UNFINISHED_MAX_AGE_MS && complete.some((b) => b.at > backupTime(n)),
+    ),
   ];
   for (const name of removed) await deleteBackupObjects(bucket, name);
 

@@ -50,6 +50,11 @@ export const ROUTES = {
   devSeed: '/__dev/seed',
   // Machine-to-machine routes (bearer token, src/http/admin-token.ts): the importer, backups.
   adminStatus: '/__admin/status',
+  adminBackups: '/__admin/backups',
+  adminBackupFile: '/__admin/backups/[name]',
+  adminRestore: '/__admin/restore',
+  adminRestoreStep: '/__admin/restore/[step]',
+  adminRestorePhoto: '/__admin/restore/photo/[id]',
 } as const;
 
 /** A route pattern as a Hono path: `[name]` becomes `:name`, a catch-all `[[...name]]` becomes `*`. */
