@@ -5,10 +5,10 @@
 //   {"type":"manifest","size":N}\n  <manifest.json>
 //   {"type":"table","name":"users","size":N}\n  <users.ndjson.gz>      (every table of the manifest)
 //   {"type":"photo","id":12,"size":N,"sha256":"…"}\n  <original.webp>  (every photo row)
-//   {"type":"end","frames":K}\n
+//   {"type":"end","frames":K,"manifest":"<SHA-256 of the manifest>"}\n
 //
 // A file without its end line, a frame cut short, or a checksum that differs is refused whole.
-import { backupPhotoKey, manifestKey, tableKey } from './format';
+import { backupPhotoKey, manifestKey, sha256Hex, tableKey } from './format';
 import { photoIdsOf } from './store';
 
 export const FILE_MAGIC = 'ERADAUTI-BACKUP 1\n';
@@ -17,7 +17,7 @@ export type FrameHeader =
   | { type: 'manifest'; size: number }
   | { type: 'table'; name: string; size: number }
   | { type: 'photo'; id: number; size: number; sha256: string }
-  | { type: 'end'; frames: number };
+  | { type: 'end'; frames: number; manifest: string };
 
 /** The download file of a complete backup, streamed from the bucket (null: no such backup). */
 export async function backupFileStream(
@@ -50,7 +50,7 @@ export async function backupFileStream(
       yield new Uint8Array(await object.arrayBuffer());
       count++;
     }
-    yield header({ type: 'end', frames: count });
+    yield header({ type: 'end', frames: count, manifest: await sha256Hex(manifestBytes) });
   }
 
   const iterator = frames();
