@@ -17,10 +17,10 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-function mailsTo(spy: ReturnType<typeof vi.spyOn>, address: string) {
-  return spy.mock.calls
-    .map((c) => c[0] as { to: string; subject: string; text: string })
-    .filter((m) => m.to === address);
+type Mail = { to: string; subject: string; text: string };
+
+function mailsTo(spy: { mock: { calls: unknown[][] } }, address: string): Mail[] {
+  return spy.mock.calls.map((c: unknown[]) => c[0] as Mail).filter((m: Mail) => m.to === address);
 }
 
 describe('/moderare/stare', () => {
