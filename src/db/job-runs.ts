@@ -62,9 +62,12 @@ export async function lastSuccess(db: Db, kind: string): Promise<number | null> 
   return row?.at ?? null;
 }
 
-/** When anything was first recorded (how long the site has been running background work). */
+/** When the crons first ran (how long the site has been running background work). */
 export async function firstRecorded(db: Db): Promise<number | null> {
-  const [row] = await db.select({ at: sql<number>`min(${jobRuns.startedAt})` }).from(jobRuns);
+  const [row] = await db
+    .select({ at: sql<number>`min(${jobRuns.startedAt})` })
+    .from(jobRuns)
+    .where(inArray(jobRuns.kind, ['daily', 'hourly']));
   return row?.at ?? null;
 }
 
