@@ -28,7 +28,13 @@ it('backs up and restores 20 000 ads and 60 000 photos', async () => {
   const photoCols = (await cols('photos')).results.map((r) => r.name);
   const gen = (n: number) => `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ${n})`;
   const postSel = postCols.map((c) =>
-    c === 'slug' ? `slug || '-' || i` : c === 'submission_token' ? 'NULL' : c,
+    c === 'slug'
+      ? `slug || '-' || i`
+      : c === 'submission_token'
+        ? 'NULL'
+        : c === 'search_key'
+          ? 'search_key + i'
+          : c,
   );
   await env.DB.prepare(
     `${gen(ADS - 1)} INSERT INTO posts (${postCols.join(',')}) SELECT ${postSel.join(',')} FROM n, posts WHERE posts.id = ?`,
