@@ -10,8 +10,8 @@ import type { AppEnv, Bindings } from './env';
 import { flashMiddleware } from './flash';
 import { renderNotFound } from './http/helpers';
 import { handleJobs } from './jobs/consumer';
-import { runScheduled } from './jobs/daily';
-import { HOURLY_CRON, runHourly } from './jobs/hourly';
+import { HOURLY_CRON } from './jobs/hourly';
+import { recordedHourly, runDaily } from './jobs/runs';
 import { wantsJson } from './lib/accept';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
@@ -23,6 +23,7 @@ import { accountRoutes } from './routes/account';
 import { accountDataRoutes } from './routes/account-data';
 import { accountPageRoutes } from './routes/account-page';
 import { adminRoutes } from './routes/admin';
+import { adminBackupRoutes } from './routes/admin-backups';
 import { adminImportRoutes } from './routes/admin-import';
 import { authRoutes } from './routes/auth';
 import { consoleRoutes } from './routes/console';
@@ -41,6 +42,7 @@ import { profileRoutes } from './routes/profile';
 import { savedRoutes } from './routes/saved';
 import { searchRoutes } from './routes/search';
 import { sitemapRoutes } from './routes/sitemap';
+import { statusRoutes } from './routes/status';
 
 export const app = new Hono<AppEnv>();
 
@@ -118,6 +120,7 @@ app.use('*', async (c, next) => {
 
 app.route('/', adminRoutes);
 app.route('/', adminImportRoutes);
+app.route('/', adminBackupRoutes);
 app.route('/', photoRoutes);
 app.route('/', homeRoutes);
 app.route('/', postsRoutes);
@@ -127,6 +130,7 @@ app.route('/', editorRoutes);
 app.route('/', messageRoutes);
 app.route('/', myPostsRoutes);
 app.route('/', consoleRoutes);
+app.route('/', statusRoutes);
 app.route('/', moderationRoutes);
 app.route('/', profileRoutes);
 app.route('/', accountRoutes);
@@ -203,7 +207,7 @@ export { AdCounter } from './stats/counter';
 export default {
   fetch: app.fetch,
   async scheduled(controller: ScheduledController, env: Bindings, ctx: ExecutionContext) {
-    const run = controller.cron === HOURLY_CRON ? runHourly : runScheduled;
+    const run = controller.cron === HOURLY_CRON ? recordedHourly : runDaily;
     ctx.waitUntil(
       run(env, controller.scheduledTime).catch((err) => {
         console.error('scheduled run failed', controller.cron, err);

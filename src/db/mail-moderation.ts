@@ -100,3 +100,11 @@ export async function claimDigestSlot(db: Db, now: number): Promise<number | nul
     .returning({ key: meta.key });
   return updated.length > 0 ? previous : null;
 }
+
+/** The addresses of the operators (alarms about background work go to every one of them). */
+export async function operatorAddresses(db: Db, clerkIds: string[]): Promise<string[]> {
+  const ids = await operatorUserIds(db, clerkIds);
+  if (ids.length === 0) return [];
+  const rows = await db.select({ email: users.email }).from(users).where(inArray(users.id, ids));
+  return rows.map((r) => r.email).filter((e): e is string => !!e);
+}

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { index, integer, primaryKey, sqliteTable, text, uniqueIndex } from 'drizzle-orm/sqlite-core';
 import { CURRENCIES } from '../lib/price';
 
+export * from './schema-backups';
 export * from './schema-console';
 export * from './schema-import';
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.

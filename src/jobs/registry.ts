@@ -1,5 +1,6 @@
 // The handler of each kind of job (types.ts): the consumer dispatches by `kind`. A handler throws to
 // have its job retried; it returns normally when the job is done or has nothing left to do.
+import { runBackupPhotos, runBackupRetention, runBackupTables } from '../backup/run';
 import type { Bindings } from '../env';
 import { runExpiryReminder } from './expiry-reminder';
 import { runMessageUnread } from './message-unread';
@@ -17,4 +18,7 @@ export const JOB_HANDLERS: { [K in JobKind]: (job: JobOf<K>, env: Bindings) => P
   'expiry-reminder': (job, env) => runExpiryReminder(job, env),
   'moderation-notice': runModerationNotice,
   'reports-digest': runReportsDigest,
+  'backup-tables': (job, env) => runBackupTables(job, env),
+  'backup-photos': runBackupPhotos,
+  'backup-retention': (_job, env) => runBackupRetention(env),
 };

@@ -69,7 +69,29 @@ export interface ReportsDigestJob {
   until: number;
 }
 
+/** The nightly backup's first step: every table into the bucket (src/backup/run.ts). */
+export interface BackupTablesJob {
+  kind: 'backup-tables';
+  name: string;
+}
+
+/** One part of a backup's photo originals to copy (the last part finishes the backup). */
+export interface BackupPhotosJob {
+  kind: 'backup-photos';
+  name: string;
+  part: number;
+  ids: number[];
+}
+
+/** Removes the backups and photo copies past retention. */
+export interface BackupRetentionJob {
+  kind: 'backup-retention';
+}
+
 export type Job =
+  | BackupTablesJob
+  | BackupPhotosJob
+  | BackupRetentionJob
   | SendMailJob
   | ExpiryReminderJob
   | ModerationNoticeJob

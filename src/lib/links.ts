@@ -65,6 +65,8 @@ export const ROUTES = {
   moderationRules: '/moderare/reguli',
   moderationRule: '/moderare/reguli/[ruleId]/[action]',
   moderationStats: '/moderare/statistici',
+  moderationStatus: '/moderare/stare',
+  backupDownload: '/moderare/stare/copii/[name]',
   messages: '/mesaje',
   conversation: '/mesaje/[id:number]',
   conversationAction: '/mesaje/[id:number]/[action]',
@@ -86,6 +88,11 @@ export const ROUTES = {
   // Machine-to-machine routes (bearer token, src/auth/admin-token.ts): the importer, backups.
   adminStatus: '/__admin/status',
   adminImport: '/__admin/import/[step]',
+  adminBackups: '/__admin/backups',
+  adminBackupFile: '/__admin/backups/[name]',
+  adminRestore: '/__admin/restore',
+  adminRestoreStep: '/__admin/restore/[step]',
+  adminRestorePhoto: '/__admin/restore/photo/[id]',
 } as const;
 
 /** The id rule of addresses as a Hono pattern (`[name:number]`); `parseId` (lib/ids.ts) is its check. */

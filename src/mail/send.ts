@@ -1,5 +1,7 @@
 // The only place that hands a mail to Cloudflare Email Service. Callers run inside a queue job
 // (src/jobs/), never in a page's request: a failed send throws and the job is retried.
+import { recordEvent } from '../db/job-runs';
+import { openDb } from '../db/session';
 import type { Bindings } from '../env';
 
 export interface MailMessage {
@@ -10,13 +12,33 @@ export interface MailMessage {
   headers?: Record<string, string>;
 }
 
-export async function sendMail(env: Pick<Bindings, 'EMAIL' | 'MAIL_FROM'>, message: MailMessage) {
-  return env.EMAIL.send({
-    from: env.MAIL_FROM,
-    to: message.to,
-    subject: message.subject,
-    text: message.text,
-    html: message.html,
-    ...(message.headers ? { headers: message.headers } : {}),
-  });
+/** Each mail's outcome is counted in job_runs (kind `mail`) for /moderare/stare, when DB is given. */
+export async function sendMail(
+  env: Pick<Bindings, 'EMAIL' | 'MAIL_FROM'> & Partial<Pick<Bindings, 'DB'>>,
+  message: MailMessage,
+) {
+  try {
+    const sent = await env.EMAIL.send({
+      from: env.MAIL_FROM,
+      to: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      ...(message.headers ? { headers: message.headers } : {}),
+    });
+    await recordMail(env, true);
+    return sent;
+  } catch (err) {
+    await recordMail(env, false, err instanceof Error ? err.message : String(err));
+    throw err;
+  }
+}
+
+async function recordMail(env: Partial<Pick<Bindings, 'DB'>>, ok: boolean, detail?: string) {
+  if (!env.DB) return;
+  try {
+    await recordEvent(openDb(env.DB), 'mail', ok ? 'ok' : 'failed', Date.now(), detail);
+  } catch (err) {
+    console.error('mail outcome not recorded', err);
+  }
 }

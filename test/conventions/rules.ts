@@ -27,7 +27,9 @@ export const LAYERS: Record<string, number> = {
   saved: 3,
   pages: 4,
   jobs: 5,
+  backup: 5,
   messages: 6,
+  stats: 6,
   http: 7,
   'flash.ts': 7,
   'page-cache.ts': 7,
@@ -42,9 +44,9 @@ export const LAYERS: Record<string, number> = {
 /**
  * Files that may read the D1 binding (`env.DB`) instead of the request's session: the session
  * middleware itself, and the job and cron entry points, which have no request (they open their own
- * handle with `openDb(env.DB)`).
+ * handle with `openDb(env.DB)`), including the backup jobs in src/backup.
  */
-export const ENV_DB_ALLOWED = ['src/d1-session.ts', 'src/jobs/'];
+export const ENV_DB_ALLOWED = ['src/d1-session.ts', 'src/jobs/', 'src/backup/'];
 
 /** Type-only imports a lower layer may take from a higher one: the data model's row types. */
 const TYPE_IMPORT_DOWN_OK = /^(db)\/(schema|schema-[\w-]+)$/;
