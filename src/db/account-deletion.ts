@@ -1,7 +1,7 @@
 // The rows of an account deletion (docs/privacy.md): the deletion's own record, and each step's SQL.
 // Every step is idempotent, so a deletion interrupted anywhere is simply run again from its step
 // (src/jobs/account-deletion.ts runs them and removes the photo objects from R2).
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { runBatch, type Statement } from './fragments';
 import { type LogEntry, logStatement } from './moderation';
@@ -53,7 +53,7 @@ export async function startDeletion(
     now: number;
     log?: LogEntry;
   },
-): Promise<AccountDeletion> {
+): Promise<{ deletion: AccountDeletion; created: boolean }> {
   const { user, clerkHash, requestedBy, reason, now } = args;
   const statements: Statement[] = [
     db
@@ -68,7 +68,8 @@ export async function startDeletion(
         createdAt: now,
         updatedAt: now,
       })
-      .onConflictDoNothing({ target: accountDeletions.userId }),
+      .onConflictDoNothing({ target: accountDeletions.userId })
+      .returning({ id: accountDeletions.id }),
     db
       .update(users)
       .set({
@@ -83,10 +84,10 @@ export async function startDeletion(
       .where(eq(users.id, user.id)),
   ];
   if (args.log) statements.push(logStatement(db, args.log, now));
-  await runBatch(db, statements);
+  const [inserted] = (await runBatch(db, statements)) as unknown as [{ id: number }[]];
   const row = await getDeletion(db, user.id);
   if (!row) throw new Error('account deletion not recorded');
-  return row;
+  return { deletion: row, created: inserted.length > 0 };
 }
 
 export async function getDeletion(db: Db, userId: number): Promise<AccountDeletion | null> {
@@ -113,8 +114,18 @@ export async function isDeletedIdentity(db: Db, clerkHash: string): Promise<bool
   return !!row;
 }
 
-export async function setDeletionStep(db: Db, id: number, step: DeletionStep, now: number): Promise<void> {
-  await db
+/**
+ * Moves a deletion from one step to the next, only if it is still at `from` (compare-and-swap): of two
+ * runs of one deletion at once, one moves on and the other learns it was overtaken (false) and stops.
+ */
+export async function setDeletionStep(
+  db: Db,
+  id: number,
+  from: DeletionStep,
+  step: DeletionStep,
+  now: number,
+): Promise<boolean> {
+  const moved = await db
     .update(accountDeletions)
     .set({
       step,
@@ -124,7 +135,9 @@ export async function setDeletionStep(db: Db, id: number, step: DeletionStep, no
       // The provider's id is kept only until its user there is deleted.
       ...(step === 'user' || step === 'done' ? { clerkId: null } : {}),
     })
-    .where(eq(accountDeletions.id, id));
+    .where(and(eq(accountDeletions.id, id), eq(accountDeletions.step, from)))
+    .returning({ id: accountDeletions.id });
+  return moved.length > 0;
 }
 
 export async function recordDeletionFailure(db: Db, id: number, error: string, now: number): Promise<void> {
@@ -265,7 +278,7 @@ export async function deleteAccountRow(
     db
       .update(accountDeletions)
       .set({ step: 'done', finishedAt: now, updatedAt: now, clerkId: null, lastError: null })
-      .where(eq(accountDeletions.id, deletionId)),
+      .where(and(eq(accountDeletions.id, deletionId), ne(accountDeletions.step, 'done'))),
   ]);
 }
 

@@ -49,26 +49,28 @@ export async function deleteAccount(
   now: number,
   opts: DeletionOptions = {},
 ): Promise<AccountDeletion> {
+  // Only the request that records the deletion runs it: a second one at once (or a retry) leaves it
+  // to that run, and a run that stopped halfway is resumed by the daily job.
   const existing = await getDeletion(db, user.id);
-  const deletion =
-    existing ??
-    (await startDeletion(db, {
-      user,
-      clerkHash: await identityHash(user.clerkId),
-      requestedBy: request.requestedBy,
-      reason: request.reason,
-      now,
-      log:
-        request.requestedBy === null
-          ? undefined
-          : {
-              operatorUserId: request.requestedBy,
-              action: DELETE_ACCOUNT_ACTION,
-              targetType: 'user',
-              targetId: user.id,
-              details: request.reason.slice(0, 400),
-            },
-    }));
+  if (existing) return existing;
+  const { deletion, created } = await startDeletion(db, {
+    user,
+    clerkHash: await identityHash(user.clerkId),
+    requestedBy: request.requestedBy,
+    reason: request.reason,
+    now,
+    log:
+      request.requestedBy === null
+        ? undefined
+        : {
+            operatorUserId: request.requestedBy,
+            action: DELETE_ACCOUNT_ACTION,
+            targetType: 'user',
+            targetId: user.id,
+            details: request.reason.slice(0, 400),
+          },
+  });
+  if (!created) return deletion;
   console.log(JSON.stringify({ event: 'account-deletion-started', deletion: deletion.id, user: user.id }));
   return runDeletion(env, db, deletion, now, opts);
 }
@@ -88,7 +90,9 @@ export async function runDeletion(
       await runStep(env, db, deletion, step, now);
       const next = DELETION_STEPS[DELETION_STEPS.indexOf(step) + 1];
       if (next === 'done') await deleteAccountRow(db, deletion.id, userId, now);
-      else await setDeletionStep(db, deletion.id, next, now);
+      // Another run of this deletion moved on first (two requests at once, or the daily job): it
+      // finishes the work, this one stops.
+      else if (!(await setDeletionStep(db, deletion.id, step, next, now))) break;
       if (opts.stopAfter === step) break;
       step = next;
     }

@@ -52,7 +52,18 @@ describe('addresses of ads from the category tree', () => {
 describe('the areas the page cache never keeps', () => {
   it('are the private and acting URL families, each a first path segment', () => {
     expect([...UNCACHED_AREAS].sort()).toEqual(
-      ['/__admin', '/__dev', '/api', '/auth', '/clerk', '/cont', '/moderare', '/posts', '/profile', '/raporteaza'].sort(),
+      [
+        '/__admin',
+        '/__dev',
+        '/api',
+        '/auth',
+        '/clerk',
+        '/cont',
+        '/moderare',
+        '/posts',
+        '/profile',
+        '/raporteaza',
+      ].sort(),
     );
   });
   it.each([
