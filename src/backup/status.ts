@@ -1,18 +1,12 @@
 // What /moderare/stare shows and the one-line summary of background work for /moderare/statistici.
-import { type JobRun, lastRuns, lastSuccess, mailCounts, troubledJobs } from '../db/job-runs';
+import { lastRuns, lastSuccess, mailCounts, troubledJobs } from '../db/job-runs';
 import type { Db } from '../env';
-import type { BackupSummary } from '../pages/StatusPage';
+import type { BackupSummary, StatusPageProps } from '../pages/StatusPage';
 import type { Manifest } from './format';
 import { completeBackups } from './store';
 
-export interface BackgroundStatus {
-  backups: BackupSummary[];
-  daily: JobRun[];
-  hourly: JobRun[];
-  backupRuns: JobRun[];
-  troubled: JobRun[];
-  mails: { sent: number; failed: number };
-}
+/** Everything /moderare/stare shows: exactly the page's props. */
+export type BackgroundStatus = StatusPageProps;
 
 const DAY_MS = 86_400_000;
 
