@@ -51,9 +51,11 @@ export const mailJourneys = [
         const since = Date.now() - 1000;
         const cron = await fetch(`${base}/__scheduled?cron=17+3+*+*+*`);
         assert(cron.ok, `the scheduled handler answered ${cron.status}`);
-        // The queue delivers within seconds; the reminder is the file that names this ad.
+        // The queue delivers within seconds, but the same queue also carries the nightly backup's
+        // photo parts, which an earlier journey's daily run may still be copying: wait up to two
+        // minutes for the reminder, the file that names this ad.
         let html = null;
-        for (let i = 0; i < 60 && !html; i++) {
+        for (let i = 0; i < 240 && !html; i++) {
           for (const file of mailFilesSince(since)) {
             const text = readFileSync(file, 'utf8');
             if (text.includes(suffix) && text.includes(`${base}/reinnoire/`)) html = text;
