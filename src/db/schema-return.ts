@@ -56,7 +56,7 @@ export const savedSearchRuns = sqliteTable(
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
 
-/** Kinds of mail a person turned off (src/mail/kinds.ts); no row means the kind is on (migration 0010). */
+/** Kinds of mail a person turned off (src/lib/mail-kinds.ts); no row means the kind is on (migration 0010). */
 export const mailOptouts = sqliteTable(
   'mail_optouts',
   {
