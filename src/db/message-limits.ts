@@ -107,11 +107,6 @@ export async function unblockPerson(db: Db, blockerId: number, blockedId: number
   ]);
 }
 
-/** A deleted account's blocks, made or received, go with it. */
-export async function deleteBlocksOf(db: Db, userId: number): Promise<void> {
-  await db.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId)));
-}
-
 // ---- the grouped unread-messages mail --------------------------------------------------------
 
 /** At most one unread-messages mail per person in this time. */
