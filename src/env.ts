@@ -42,6 +42,8 @@ export interface Variables {
   d1: D1Database;
   /** Our users row for the verified session, or null when signed out. */
   user: CurrentUser | null;
+  /** The session was verified but D1 failed to look up its person: not signed out (src/auth/session.ts). */
+  sessionUnavailable?: boolean;
   /** Per-request CSP nonce for inline scripts (JSON-LD is data, not script). */
   nonce: string;
   /** The one-time confirmation this page shows (set by the flash middleware from its cookie). */

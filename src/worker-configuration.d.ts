@@ -20,6 +20,8 @@ declare namespace Cloudflare {
 		NEW_POST_LIMITER: RateLimit;
 		SEARCH_LIMITER: RateLimit;
 		MESSAGE_LIMITER: RateLimit;
+		REPLY_LIMITER: RateLimit;
+		CONTACT_AD_CLIENT_LIMITER: RateLimit;
 		EXPORT_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		SITE_URL: string;
@@ -48,6 +50,8 @@ declare namespace Cloudflare {
 		NEW_POST_LIMITER: RateLimit;
 		SEARCH_LIMITER: RateLimit;
 		MESSAGE_LIMITER: RateLimit;
+		REPLY_LIMITER: RateLimit;
+		CONTACT_AD_CLIENT_LIMITER: RateLimit;
 		EXPORT_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		SITE_URL: string;

@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, CurrentUser } from '../env';
-import { Forbidden, NotAuthenticated } from '../lib/errors';
+import { Forbidden, NotAuthenticated, SessionUnavailable } from '../lib/errors';
 
 /** The signed-in user, or 401 "Trebuie să vă conectați" (docs/roles.md). */
 export function requireUser(c: Context<AppEnv>): CurrentUser {
   const user = c.get('user');
-  if (!user) throw new NotAuthenticated();
+  if (!user) throw c.get('sessionUnavailable') ? new SessionUnavailable() : new NotAuthenticated();
   return user;
 }
 
@@ -29,8 +29,11 @@ export function requireOperator(c: Context<AppEnv>): CurrentUser {
   return user;
 }
 
-/** Middleware form: every route below answers 401 to anonymous visitors. */
+/**
+ * Middleware form: every route below answers 401 to anonymous visitors. A request whose session
+ * could not be looked up goes on, so that a form route can give back what was typed (a 503).
+ */
 export const signedIn: MiddlewareHandler<AppEnv> = async (c, next) => {
-  requireUser(c);
+  if (!c.get('sessionUnavailable')) requireUser(c);
   await next();
 };

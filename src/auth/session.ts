@@ -212,7 +212,13 @@ export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   const verification = await verifyRequest(c);
   if (verification.kind === 'redirect') return verification.response;
   if (verification.kind === 'signed-in') {
-    const user = await userForIdentity(c.get('db'), identityFromClaims(verification.claims));
+    // D1 failing here must not lose a form being sent: the routes see `sessionUnavailable` and give
+    // the typed text back with a 503 (requireUser answers 503, never "sign in").
+    const user = await userForIdentity(c.get('db'), identityFromClaims(verification.claims)).catch((err) => {
+      console.error('Session lookup failed', c.req.method, c.req.path, err);
+      c.set('sessionUnavailable', true);
+      return null;
+    });
     if (user) {
       claimsByRequest.set(c.req.raw, verification.claims);
       c.set('user', toCurrentUser(c.env, user));

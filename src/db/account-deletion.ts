@@ -7,6 +7,9 @@ import { runBatch, type Statement } from './fragments';
 import { type LogEntry, logStatement } from './moderation';
 import { removeAdsForGood } from './retention';
 import {
+  messageDayCounts,
+  messageNoticeState,
+  userBlocks,
   type AccountDeletion,
   accountDeletions,
   conversations,
@@ -230,6 +233,10 @@ export async function deleteOwnRows(db: Db, userId: number): Promise<void> {
       .set({ reporterKey: sql`'x:' || ${reports.id}` })
       .where(eq(reports.reporterKey, `u:${userId}`)),
     db.update(conversations).set({ reportedBy: null }).where(eq(conversations.reportedBy, userId)),
+    // Blocks made or received, the daily message counts and the mail slot name the person.
+    db.delete(userBlocks).where(or(eq(userBlocks.blockerId, userId), eq(userBlocks.blockedId, userId))),
+    db.delete(messageDayCounts).where(eq(messageDayCounts.userId, userId)),
+    db.delete(messageNoticeState).where(eq(messageNoticeState.userId, userId)),
   ]);
 }
 

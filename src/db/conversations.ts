@@ -4,6 +4,7 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { maskPhones } from '../lib/phone';
+import { oneLineText } from '../lib/text';
 import { DELETED_ACCOUNT_NAME } from './account-deletion';
 import { firstPhotoOfSql } from './fragments';
 import { type Conversation, conversations, posts, users } from './schema';
@@ -81,11 +82,17 @@ export async function openConversation(
   db: Db,
   args: { postId: number; buyerId: number; sellerId: number; postTitle: string; now: number },
 ): Promise<{ conversation: Conversation; created: boolean } | null> {
-  const { postId, buyerId, sellerId, postTitle, now } = args;
-  // One statement: the daily limit is checked in the insert itself.
+  const { postId, buyerId, sellerId, now } = args;
+  // The title reaches mail subjects: one line, whatever the ad's row holds.
+  const postTitle = oneLineText(args.postTitle) || 'Anunț';
+  // One statement: the daily limit is checked in the insert itself, and a block between the two
+  // people made meanwhile marks the new row blocked (docs/messages.md#rules).
   const inserted = await db.run(sql`
-    INSERT INTO conversations (post_id, buyer_id, seller_id, post_title, created_at, last_message_at)
-    SELECT ${postId}, ${buyerId}, ${sellerId}, ${postTitle}, ${now}, ${now}
+    INSERT INTO conversations (post_id, buyer_id, seller_id, post_title, created_at, last_message_at, blocked_by)
+    SELECT ${postId}, ${buyerId}, ${sellerId}, ${postTitle}, ${now}, ${now},
+      (SELECT blocker_id FROM user_blocks
+        WHERE (blocker_id = ${buyerId} AND blocked_id = ${sellerId}) OR (blocker_id = ${sellerId} AND blocked_id = ${buyerId})
+        ORDER BY created_at LIMIT 1)
     WHERE (SELECT count(*) FROM conversations WHERE buyer_id = ${buyerId} AND created_at > ${now - 86_400_000})
       < ${DAILY_CONVERSATIONS}
     ON CONFLICT (post_id, buyer_id) DO NOTHING`);
@@ -127,19 +134,6 @@ export async function markConversationRead(
   await db.update(conversations).set(column).where(eq(conversations.id, conversation.id));
 }
 
-/** Blocks (`by` = the participant who blocks) or unblocks (null; only the one who blocked may). */
-export async function setBlocked(db: Db, id: number, by: number | null, userId: number): Promise<void> {
-  await db
-    .update(conversations)
-    .set({ blockedBy: by })
-    .where(
-      and(
-        eq(conversations.id, id),
-        by === null ? eq(conversations.blockedBy, userId) : isNull(conversations.blockedBy),
-      ),
-    );
-}
-
 export async function reportConversation(
   db: Db,
   id: number,
@@ -174,6 +168,8 @@ export interface InboxRow {
   lastFromMe: boolean;
   unread: number;
   blocked: boolean;
+  /** The viewer is the one who blocked. */
+  blockedByMe: boolean;
   postDeleted: boolean;
 }
 
@@ -216,6 +212,7 @@ export async function listInbox(db: Db, userId: number, limit = 100): Promise<In
     lastFromMe: r.lastSenderId === userId,
     unread: Number(r.unread),
     blocked: r.blockedBy !== null,
+    blockedByMe: r.blockedBy === userId,
     postDeleted: r.postDeletedAt !== null || r.postSlug === null,
   }));
 }

@@ -10,6 +10,7 @@ export * from './schema-import';
 // The tables of private messages and of return visits (favourites, saved searches, mail) live in
 // schema-messages.ts and schema-return.ts, re-exported here: `import * as schema` sees every table.
 export * from './schema-localities';
+export * from './schema-message-limits';
 export * from './schema-messages';
 export * from './schema-privacy';
 export * from './schema-return';

@@ -3,6 +3,7 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { IMPORTED_CLERK_PREFIX } from '../lib/import-map';
+import { oneLineText, posesAsSite } from '../lib/text';
 import { type User, users } from './schema';
 
 /** What a verified session tells us about a person. */
@@ -12,12 +13,19 @@ export interface SessionIdentity {
   name?: string | null;
 }
 
-/** Names are at most 256 characters (docs/product.md#identity-provider); a fallback when none is given. */
-function defaultName(identity: SessionIdentity): string {
-  const name = identity.name?.trim();
-  if (name) return name.slice(0, 256);
-  const local = identity.email?.split('@')[0]?.trim();
-  return local ? local.slice(0, 256) : 'Utilizator';
+/**
+ * Names are at most 256 characters (docs/product.md#identity-provider); a fallback when none is given.
+ * What the identity provider sends is cleaned like a name typed on the profile: one line (no control
+ * characters, so nothing reaches a mail header) and never posing as the site.
+ */
+export function defaultName(identity: SessionIdentity): string {
+  for (const candidate of [identity.name, identity.email?.split('@')[0]]) {
+    const name = oneLineText(candidate ?? '')
+      .slice(0, 256)
+      .trim();
+    if (name && !posesAsSite(name)) return name;
+  }
+  return 'Utilizator';
 }
 
 export async function findUserByClerkId(db: Db, clerkId: string): Promise<User | null> {

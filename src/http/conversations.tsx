@@ -1,6 +1,7 @@
 // The pieces the message routes share: a conversation's Durable Object, reading the typed text,
 // delivering a message (object + D1 index), and rendering the start form and one conversation.
 import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
 import { DELETED_ACCOUNT_NAME, isDeletedAccount } from '../db/account-deletion';
 import { getCategoryTreeCached } from '../db/categories';
 import {
@@ -11,18 +12,31 @@ import {
   markConversationRead,
   recordMessage,
 } from '../db/conversations';
+import {
+  blockBetween,
+  DAILY_MESSAGES,
+  dayOf,
+  releaseDailyMessage,
+  reserveDailyMessage,
+} from '../db/message-limits';
 import type { Conversation } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { adState, REFUSALS, readAccess, writeRefusal } from '../lib/conversation-access';
 import { bucharestDay, formatDate, isoDate } from '../lib/dates';
-import { NotFound } from '../lib/errors';
+import { HttpError, NotFound } from '../lib/errors';
 import { postHref, route } from '../lib/links';
+import { plural } from '../lib/plural';
 import { UNAVAILABLE_AD } from '../lib/post-status';
 import { needsScamWarning } from '../lib/scam';
-import type { RoomInfo, RoomMessage } from '../messages/room';
-import { ConversationPage, MessageStartPage } from '../pages/MessagesPages';
-import { prefersJson } from '../platform/rate-limits';
+import { MAX_CONVERSATION_MESSAGES, type RoomInfo, type RoomMessage, type RoomPage } from '../messages/room';
+import { ConversationPage, MESSAGES_FORMS, MessageStartPage } from '../pages/MessagesPages';
+import {
+  LIMIT_PERIOD_SECONDS,
+  MESSAGE_RATE_REFUSAL,
+  messageAllowed,
+  prefersJson,
+} from '../platform/rate-limits';
 import { idParam } from './helpers';
 
 const CONVERSATION_NOT_FOUND = 'Conversația nu a fost găsită.';
@@ -58,17 +72,67 @@ export async function adPath(c: Context<AppEnv>, target: Pick<MessageTarget, 'id
   return postHref(tree, target);
 }
 
-/** Stores a message in the conversation's object and the index; the message as stored. */
+/** Why a message was not sent: the status, the Romanian reason, and `Retry-After` when it helps. */
+export interface MessageRefusal {
+  status: 409 | 429;
+  notice: string;
+  retryAfter?: number;
+}
+
+const DAILY_MESSAGES_REFUSAL = `Ați trimis deja ${plural(DAILY_MESSAGES, MESSAGES_FORMS)} astăzi, cât se poate într-o zi. Puteți scrie din nou mâine.`;
+export const CONVERSATION_FULL = `Această conversație a ajuns la ${plural(MAX_CONVERSATION_MESSAGES, MESSAGES_FORMS)}, cât poate păstra: nu se mai pot trimite mesaje în ea.`;
+
+/**
+ * Lets one message of `senderId` through the limits, or says why not: the per-minute binding
+ * (REPLY_LIMITER), then one slot of the day's DAILY_MESSAGES reserved in D1 by one statement. A
+ * reserved slot not used (the message was then refused) is given back with `releaseMessage`.
+ */
+export async function admitMessage(
+  c: Context<AppEnv>,
+  senderId: number,
+  now: number,
+): Promise<MessageRefusal | null> {
+  if (!(await messageAllowed(c, senderId)))
+    return { status: 429, notice: MESSAGE_RATE_REFUSAL, retryAfter: LIMIT_PERIOD_SECONDS };
+  if (!(await reserveDailyMessage(c.get('db'), senderId, now))) {
+    const nextDay = (dayOf(now) + 1) * 86_400_000;
+    return { status: 429, notice: DAILY_MESSAGES_REFUSAL, retryAfter: Math.ceil((nextDay - now) / 1000) };
+  }
+  return null;
+}
+
+export function releaseMessage(c: Context<AppEnv>, senderId: number, now: number) {
+  return releaseDailyMessage(c.get('db'), senderId, now);
+}
+
+/**
+ * Stores an admitted message in the conversation's object and the index: the message as stored, or
+ * the refusal of a conversation already holding MAX_CONVERSATION_MESSAGES (its slot given back).
+ */
 export async function deliver(
   c: Context<AppEnv>,
   conversation: Conversation,
   senderId: number,
   text: string,
-) {
-  const now = Date.now();
-  const message = await roomOf(c, conversation.id).append(roomInfo(conversation), senderId, text, now);
+  now = Date.now(),
+): Promise<{ message: RoomMessage } | { refusal: MessageRefusal }> {
+  const message = (await roomOf(c, conversation.id).append(
+    roomInfo(conversation),
+    senderId,
+    text,
+    now,
+  )) as RoomMessage | null;
+  if (!message) {
+    await releaseMessage(c, senderId, now);
+    return { refusal: { status: 409, notice: CONVERSATION_FULL } };
+  }
   await recordMessage(c.get('db'), conversation, senderId, text, now);
-  return message as RoomMessage;
+  return { message };
+}
+
+/** Sets `Retry-After` for a refusal that has one. */
+export function retryAfter(c: Context<AppEnv>, refusal: MessageRefusal) {
+  if (refusal.retryAfter) c.header('Retry-After', String(refusal.retryAfter));
 }
 
 export async function renderStart(
@@ -143,11 +207,20 @@ export async function load(c: Context<AppEnv>, user: CurrentUser): Promise<Loade
   // A conversation someone may not read answers like one that does not exist.
   if (!conversation || !access) throw new NotFound('Conversația nu a fost găsită.');
   const otherId = user.id === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
-  const [target, other] = await Promise.all([
+  const [target, other, blockedBy] = await Promise.all([
     getMessageTarget(c.get('db'), conversation.postId),
     findUserById(c.get('db'), otherId),
+    // A block is about the person: whoever blocked whom, on any ad, holds here too.
+    access === 'participant'
+      ? blockBetween(c.get('db'), user.id, otherId)
+      : Promise.resolve(conversation.blockedBy),
   ]);
-  return { conversation, access, target, otherDeleted: isDeletedAccount(other) };
+  return {
+    conversation: { ...conversation, blockedBy },
+    access,
+    target,
+    otherDeleted: isDeletedAccount(other),
+  };
 }
 
 export async function renderConversation(
@@ -157,6 +230,7 @@ export async function renderConversation(
   status: number,
   form: { text?: string; error?: string; refusedText?: string } = {},
 ) {
+  const before = Number(c.req.query('inainte'));
   const { conversation, access, target } = loaded;
   const db = c.get('db');
   const room = roomOf(c, conversation.id);
@@ -166,7 +240,9 @@ export async function renderConversation(
     await room.markRead(user.id, now);
     if (unread > 0) await markConversationRead(db, conversation, user.id);
   }
-  const messages = (await room.list()) as RoomMessage[];
+  const page = (await room.page(Number.isSafeInteger(before) && before > 0 ? before : null)) as RoomPage;
+  const messages = page.messages;
+  const here = route('conversation', { id: conversation.id });
   const [buyer, seller] = await Promise.all([
     findUserById(db, conversation.buyerId),
     findUserById(db, conversation.sellerId),
@@ -196,10 +272,15 @@ export async function renderConversation(
         iso: isoDate(m.createdAt),
         warn: m.senderId !== user.id && needsScamWarning(m.body),
       }))}
+      total={page.total}
+      olderHref={
+        page.olderBefore
+          ? route('conversation', { id: conversation.id }, { inainte: page.olderBefore })
+          : undefined
+      }
+      newestHref={Number.isSafeInteger(before) && before > 0 ? here : undefined}
       reply={
-        access === 'participant' && !refusal
-          ? { action: route('conversation', { id: conversation.id }), text: form.text, error: form.error }
-          : null
+        access === 'participant' && !refusal ? { action: here, text: form.text, error: form.error } : null
       }
       cannotWrite={refusal ? REFUSALS[refusal] : undefined}
       refusedText={form.refusedText}
@@ -230,4 +311,27 @@ export async function renderConversation(
       islands: access === 'participant' ? ['messages'] : [],
     },
   );
+}
+
+/** Seconds the person is asked to wait before sending a message again when D1 fails. */
+const RETRY_AFTER_S = 10;
+const MESSAGE_NOT_SAVED =
+  'Mesajul nu a putut fi trimis acum: baza de date nu răspunde. L-am păstrat mai jos; încercați din nou peste câteva secunde.';
+
+/**
+ * When D1 fails (at the session lookup or later) while a message is sent, nothing typed is lost:
+ * the message form comes back with the text, posting to the same address, as a 503 with
+ * `Retry-After` (as the editor does, src/http/editor-form.tsx). Refusals (4xx) are not failures.
+ */
+export function keepMessageOnFailure(c: Context<AppEnv>, action: string, text: string, err?: unknown) {
+  if (err instanceof HttpError || err instanceof HTTPException) throw err;
+  if (err) console.error('Sending a message failed', c.req.method, c.req.path, err);
+  c.header('Retry-After', String(RETRY_AFTER_S));
+  c.header('Cache-Control', 'no-store');
+  if (prefersJson(c)) return c.json({ error: MESSAGE_NOT_SAVED, retryAfter: RETRY_AFTER_S }, 503);
+  c.status(503);
+  return c.render(<MessageStartPage postTitle="" action={action} text={text} notice={MESSAGE_NOT_SAVED} />, {
+    title: 'Mesajul nu a fost trimis',
+    noindex: true,
+  });
 }

@@ -139,9 +139,17 @@ export interface RenderArgs {
   postId?: number;
 }
 
-export async function renderEditor(c: Context<AppEnv>, args: RenderArgs) {
+/** The editor; `user` is null only when the session could not be looked up (a 503 keeping the form). */
+export async function renderEditor(
+  c: Context<AppEnv>,
+  args: Omit<RenderArgs, 'user'> & { user: CurrentUser | null },
+) {
   const { groups } = categoryChoices(args.tree);
-  const { photos, ids } = await editorPhotos(c, args.values.photoIds, args.user, args.post?.id ?? null).catch(
+  const user = args.user;
+  const { photos, ids } = await (user
+    ? editorPhotos(c, args.values.photoIds, user, args.post?.id ?? null)
+    : Promise.reject(new Error('no user'))
+  ).catch(
     // D1 unreachable: the photos stay in the form by id, shown without their thumbnails.
     () => ({
       photos: args.values.photoIds.map((id) => ({ id, thumbUrl: PHOTO_PLACEHOLDER })),
@@ -173,7 +181,7 @@ export async function renderEditor(c: Context<AppEnv>, args: RenderArgs) {
           ? {
               href: postHref(args.tree, post),
               statusLabel: statusLine(post, now),
-              actions: { ...actionsFor(post, args.user, now), edit: undefined },
+              actions: { ...(user ? actionsFor(post, user, now) : {}), edit: undefined },
             }
           : undefined
       }
@@ -253,7 +261,7 @@ const RETRY_AFTER_S = 10;
 export async function keepFormOnFailure(
   c: Context<AppEnv>,
   err: unknown,
-  args: Omit<RenderArgs, 'tree'>,
+  args: Omit<RenderArgs, 'tree' | 'user'> & { user: CurrentUser | null },
 ): Promise<Response> {
   if (err instanceof HttpError || err instanceof HTTPException) throw err;
   console.error('Saving an ad failed', c.req.method, c.req.path, err);

@@ -1,6 +1,8 @@
 // The daily removal of conversations about deleted ads: the day an ad is found gone starts its
-// conversations' 30 days; after them each conversation's object storage and its D1 row go.
+// conversations' 30 days; after them each conversation's object storage and its D1 row go. The
+// daily message counts of past days go too.
 import { deleteConversationRows, expiredConversationIds, markDeletedAds } from '../db/conversations';
+import { deleteOldDayCounts } from '../db/message-limits';
 import type { Bindings, Db } from '../env';
 
 export interface ConversationCleanup {
@@ -23,5 +25,6 @@ export async function cleanupConversations(env: Bindings, db: Db, now: number): 
     }
   }
   await deleteConversationRows(db, removed);
+  await deleteOldDayCounts(db, now);
   return { orphaned, removed: removed.length };
 }

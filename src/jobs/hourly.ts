@@ -1,12 +1,20 @@
-// The hourly cron (the second schedule in wrangler.toml): the operators' digest of new reports.
+// The hourly cron (the second schedule in wrangler.toml): the operators' digest of new reports, and
+// the unread-messages mails that waited for their person's hour to pass.
 import { openDb } from '../db/session';
 import type { Bindings } from '../env';
+import { enqueueWaitingNotices } from './message-unread';
 import { enqueueReportsDigest } from './moderation';
 
 /** Must equal the hourly schedule in wrangler.toml's `[triggers] crons`. */
 export const HOURLY_CRON = '7 * * * *';
 
-export async function runHourly(env: Bindings, now: number): Promise<{ digests: number }> {
+export async function runHourly(
+  env: Bindings,
+  now: number,
+): Promise<{ digests: number; messageNotices: number }> {
   const db = openDb(env.DB);
-  return { digests: await enqueueReportsDigest(env, db, now) };
+  return {
+    digests: await enqueueReportsDigest(env, db, now),
+    messageNotices: await enqueueWaitingNotices(env, db, now),
+  };
 }

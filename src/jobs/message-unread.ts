@@ -1,10 +1,17 @@
-// The `message-unread` job: the conversation's alarm (src/messages/notices.ts) enqueues it ten
-// minutes after a message arrives; it checks the message is still unread, asks mailRecipient whether
-// the person wants it, and sends the mail.
-import { getConversation } from '../db/conversations';
+// The `message-unread` job: a conversation's alarm (src/messages/notices.ts) enqueues it for the
+// recipient ten minutes after a message arrives. It groups every conversation of the recipient with
+// unread messages into one mail, and sends at most one such mail an hour per person: the hour's slot
+// is taken in D1 by one conditional statement (simultaneous jobs send one mail); a job that finds
+// the slot taken marks the mail as waiting, and the hourly cron enqueues it once the hour is over.
+import {
+  claimNoticeSlot,
+  markNoticePending,
+  NOTICE_MAIL_GAP_MS,
+  pendingNoticeRecipients,
+  unreadConversationsOf,
+} from '../db/message-limits';
 import { openDb } from '../db/session';
-import { findUserById } from '../db/users';
-import type { Bindings } from '../env';
+import type { Bindings, Db } from '../env';
 import { absoluteUrl, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
 import { renderMailHtml } from '../mail/layout';
@@ -17,37 +24,42 @@ import {
 import { mailRecipient } from '../mail/recipient';
 import { sendMail } from '../mail/send';
 import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
+import { enqueue } from './queue';
 import type { MessageUnreadJob } from './types';
 
-/** Characters of the message the mail quotes. */
+/** Characters of the last message the mail quotes. */
 export const NOTICE_EXCERPT = 300;
 
 function excerptOf(text: string): string {
   const line = maskPhones(text).replace(/\s+/g, ' ').trim();
-  return [...line].length >= NOTICE_EXCERPT ? `${line}…` : line;
+  const chars = [...line];
+  return chars.length > NOTICE_EXCERPT ? `${chars.slice(0, NOTICE_EXCERPT).join('')}…` : line;
 }
 
-/** The `message-unread` job: one mail, unless it was read meanwhile or the person does not want it. */
+/** The `message-unread` job: one mail listing the unread conversations, at most one an hour. */
 export async function runMessageUnread(job: MessageUnreadJob, env: Bindings): Promise<void> {
   const db = openDb(env.DB);
-  const conversation = await getConversation(db, job.conversationId);
-  if (!conversation) return;
-  const unread =
-    job.recipientId === conversation.buyerId ? conversation.unreadBuyer : conversation.unreadSeller;
-  if (unread === 0) return;
-  const [to, sender] = await Promise.all([
-    mailRecipient(db, job.recipientId, 'messages'),
-    findUserById(db, job.senderId),
-  ]);
+  const now = Date.now();
+  const unread = await unreadConversationsOf(db, job.recipientId);
+  if (unread.length === 0) return;
+  const to = await mailRecipient(db, job.recipientId, 'messages');
   if (!to) return;
+  if (!(await claimNoticeSlot(db, job.recipientId, now))) {
+    await markNoticePending(db, job.recipientId, now);
+    return;
+  }
   const unsubscribe = await unsubscribeUrl(env, to.userId, 'messages');
   const props: MessageNoticeProps = {
     siteUrl: env.SITE_URL,
     recipientName: to.name,
-    senderName: sender?.name ?? 'Un utilizator',
-    postTitle: conversation.postTitle,
-    excerpt: excerptOf(job.excerpt),
-    conversationUrl: absoluteUrl(env.SITE_URL, route('conversation', { id: conversation.id })),
+    conversations: unread.map((conv) => ({
+      senderName: conv.otherName,
+      postTitle: conv.postTitle,
+      unread: conv.unread,
+      excerpt: conv.lastFromOther && conv.lastPreview ? excerptOf(conv.lastPreview) : null,
+      url: absoluteUrl(env.SITE_URL, route('conversation', { id: conv.id })),
+    })),
+    inboxUrl: absoluteUrl(env.SITE_URL, route('messages')),
     unsubscribeUrl: unsubscribe,
   };
   await sendMail(env, {
@@ -57,4 +69,14 @@ export async function runMessageUnread(job: MessageUnreadJob, env: Bindings): Pr
     html: renderMailHtml(MessageNoticeMail(props)),
     headers: listUnsubscribeHeaders(unsubscribe),
   });
+}
+
+/** The hourly cron: the mails that waited for their person's hour to pass are enqueued. */
+export async function enqueueWaitingNotices(env: Bindings, db: Db, now: number): Promise<number> {
+  const ids = await pendingNoticeRecipients(db, now - NOTICE_MAIL_GAP_MS);
+  await enqueue(
+    env,
+    ids.map((recipientId) => ({ kind: 'message-unread' as const, recipientId })),
+  );
+  return ids.length;
 }

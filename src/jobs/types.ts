@@ -17,15 +17,18 @@ export interface SendMailJob {
   headers?: Record<string, string>;
 }
 
-/** A private message left unread ten minutes (src/jobs/message-unread.ts). */
+/**
+ * A person has private messages left unread ten minutes (src/jobs/message-unread.ts): one mail at
+ * most an hour lists all their conversations with unread messages. `conversationId` names the
+ * conversation that asked (jobs enqueued before the grouping also carried the message).
+ */
 export interface MessageUnreadJob {
   kind: 'message-unread';
-  conversationId: number;
   recipientId: number;
-  senderId: number;
-  messageId: number;
-  /** The start of the message (masked when the mail is written). */
-  excerpt: string;
+  conversationId?: number;
+  senderId?: number;
+  messageId?: number;
+  excerpt?: string;
 }
 
 /** One person's daily saved-search digest; `upTo` bounds the new ads (the same on every retry). */

@@ -60,10 +60,19 @@ export function writeRefusal(
   return null;
 }
 
-/** Why `viewer` may not open a conversation about an ad, or null when they may. */
-export function startRefusal(viewer: AccessViewer, sellerId: number, ad: AdState): Refusal | null {
+/**
+ * Why `viewer` may not open a conversation about an ad, or null when they may. `blockedBy`: who of
+ * the two blocked the other, on any ad (a block is about the person), or null.
+ */
+export function startRefusal(
+  viewer: AccessViewer,
+  sellerId: number,
+  ad: AdState,
+  blockedBy: number | null = null,
+): Refusal | null {
   if (viewer.banned) return 'banned';
   if (viewer.id === sellerId) return 'ownAd';
+  if (blockedBy !== null) return blockedBy === viewer.id ? 'blockedByMe' : 'blockedByOther';
   if (ad === 'deleted') return 'deleted';
   if (ad === 'hidden') return 'hidden';
   if (ad === 'closed') return 'inactive';

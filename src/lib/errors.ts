@@ -1,7 +1,7 @@
 /** Errors are values with a status: thrown anywhere, rendered by `app.onError` (docs/product.md#errors). */
 export class HttpError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503,
     message: string,
   ) {
     super(message);
@@ -12,6 +12,18 @@ export class HttpError extends Error {
 export class NotAuthenticated extends HttpError {
   constructor(message = 'Trebuie să vă conectați') {
     super(401, message);
+  }
+}
+
+/**
+ * The session could not be looked up (D1 failing): the person is not signed out, so nothing asks
+ * them to sign in again; a form route gives its form back instead (docs/limits.md#failures).
+ */
+export class SessionUnavailable extends HttpError {
+  constructor(
+    message = 'Nu v-am putut recunoaște acum: baza de date nu răspunde. Încercați din nou peste câteva secunde.',
+  ) {
+    super(503, message);
   }
 }
 

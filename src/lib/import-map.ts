@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { normalizeRomanianPhone } from './phone';
 import { DESCRIPTION_MAX, TITLE_MAX } from './post-form';
 import { toSlug } from './slug';
+import { oneLineText } from './text';
 
 const DAY_MS = 86_400_000;
 /** ACTIVE ads changed within this many days are published. */
@@ -49,7 +50,8 @@ export type ImportUser = z.infer<typeof importUserSchema>;
 
 export const importPostSchema = z.object({
   id: z.number().int().positive(),
-  title: z.string().max(255),
+  // One line: a title reaches mail subjects (control characters and line breaks become spaces).
+  title: z.string().max(255).transform(oneLineText),
   body: z.string().max(200_000),
   status: z.enum(['ACTIVE', 'EXPIRED_WARNING_SENT', 'EXPIRED']),
   price: z.number().int().min(0),
@@ -68,7 +70,9 @@ export type ImportPost = z.infer<typeof importPostSchema>;
 
 /** Names: trimmed, at most 256 characters; empty → the part of the e-mail before @, else "Utilizator". */
 export function importName(fullName: string | null, email: string): string {
-  const name = (fullName ?? '').trim().slice(0, 256).trim();
+  const name = oneLineText(fullName ?? '')
+    .slice(0, 256)
+    .trim();
   if (name) return name;
   const local = email.split('@')[0]?.trim();
   return local ? local.slice(0, 256) : 'Utilizator';

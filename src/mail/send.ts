@@ -3,6 +3,7 @@
 import { recordEvent } from '../db/job-runs';
 import { openDb } from '../db/session';
 import type { Bindings } from '../env';
+import { oneLineText } from '../lib/text';
 
 export interface MailMessage {
   to: string;
@@ -21,7 +22,8 @@ export async function sendMail(
     const sent = await env.EMAIL.send({
       from: env.MAIL_FROM,
       to: message.to,
-      subject: message.subject,
+      // One line whatever the caller built it from: nothing a person typed can add a header.
+      subject: oneLineText(message.subject),
       text: message.text,
       html: message.html,
       ...(message.headers ? { headers: message.headers } : {}),

@@ -9,8 +9,24 @@ import { notifyUnread } from './notices';
 
 /** A message stays unread this long before its recipient is told by e-mail. */
 export const NOTICE_DELAY_MS = 10 * 60_000;
-/** At most one e-mail notice per conversation in this time. */
-export const NOTICE_GAP_MS = 60 * 60_000;
+/**
+ * At most one notice job per conversation in this time; the mail itself is grouped per recipient and
+ * goes out at most once an hour (src/jobs/message-unread.ts).
+ */
+export const NOTICE_GAP_MS = 10 * 60_000;
+/** Messages one conversation keeps: past this, nothing more can be added (docs/messages.md#limits). */
+export const MAX_CONVERSATION_MESSAGES = 1000;
+/** Messages per page of a conversation (the newest first loaded, older ones on request). */
+export const PAGE_SIZE = 50;
+/** Open WebSockets per person on one conversation: a new one closes the oldest beyond this. */
+export const MAX_SOCKETS_PER_PERSON = 5;
+
+/** One page of a conversation, oldest first; `olderBefore` names the page before it, if any. */
+export interface RoomPage {
+  messages: RoomMessage[];
+  olderBefore: number | null;
+  total: number;
+}
 
 export interface RoomInfo {
   conversationId: number;
@@ -87,11 +103,16 @@ export class ConversationRoom extends DurableObject<Bindings> {
     return raw ? (JSON.parse(raw) as RoomInfo) : null;
   }
 
-  /** Stores a message from a participant, shows it on every open page, and arms the notice alarm. */
-  async append(info: RoomInfo, senderId: number, body: string, now: number): Promise<RoomMessage> {
+  /**
+   * Stores a message from a participant, shows it on every open page, and arms the notice alarm.
+   * Null when the conversation already holds MAX_CONVERSATION_MESSAGES (the object runs one call at
+   * a time, so simultaneous messages cannot pass the cap).
+   */
+  async append(info: RoomInfo, senderId: number, body: string, now: number): Promise<RoomMessage | null> {
     if (!this.ready) this.createTables();
     if (!this.get('info')) this.set('info', JSON.stringify(info));
     if (senderId !== info.buyerId && senderId !== info.sellerId) throw new Error('not a participant');
+    if (this.count() >= MAX_CONVERSATION_MESSAGES) return null;
     const text = [...body].slice(0, MESSAGE_MAX).join('');
     const row = this.sql
       .exec(
@@ -108,10 +129,37 @@ export class ConversationRoom extends DurableObject<Bindings> {
     return message;
   }
 
-  /** Every message, oldest first. */
+  /** Every message, oldest first (the data export, the tests; pages use `page`). */
   list(): RoomMessage[] {
     if (!this.ready) return [];
     return this.sql.exec('SELECT * FROM messages ORDER BY id').toArray().map(toMessage);
+  }
+
+  /** How many messages the conversation holds. */
+  count(): number {
+    if (!this.ready) return 0;
+    return Number(this.sql.exec('SELECT count(*) AS n FROM messages').one().n);
+  }
+
+  /** The `size` newest messages before message `before` (the newest of all without it), oldest first. */
+  page(before: number | null, size = PAGE_SIZE): RoomPage {
+    if (!this.ready) return { messages: [], olderBefore: null, total: 0 };
+    const limit = Math.max(1, Math.min(size, PAGE_SIZE));
+    const rows = this.sql
+      .exec(
+        'SELECT * FROM messages WHERE id < ? ORDER BY id DESC LIMIT ?',
+        before ?? Number.MAX_SAFE_INTEGER,
+        limit + 1,
+      )
+      .toArray()
+      .map(toMessage);
+    const more = rows.length > limit;
+    const messages = rows.slice(0, limit).reverse();
+    return {
+      messages,
+      olderBefore: more && messages.length > 0 ? messages[0].id : null,
+      total: this.count(),
+    };
   }
 
   /** Marks the other participant's messages read by `readerId`; how many were unread. */
@@ -155,6 +203,16 @@ export class ConversationRoom extends DurableObject<Bindings> {
       return new Response('WebSocket expected', { status: 426 });
     const userId = request.headers.get('x-room-user');
     if (!userId || !/^\d+$/.test(userId)) return new Response('no participant', { status: 400 });
+    // One person holds at most MAX_SOCKETS_PER_PERSON here: a new page closes their oldest one, so
+    // thousands of upgrades cost this object nothing that stays.
+    const open = this.ctx.getWebSockets(userId).filter((ws) => ws.readyState === WebSocket.OPEN);
+    for (const old of open.slice(0, Math.max(0, open.length - MAX_SOCKETS_PER_PERSON + 1))) {
+      try {
+        old.close(4008, 'too many connections');
+      } catch {
+        // already closing
+      }
+    }
     const pair = new WebSocketPair();
     const [client, server] = Object.values(pair);
     this.ctx.acceptWebSocket(server, [userId]);
@@ -195,9 +253,10 @@ export class ConversationRoom extends DurableObject<Bindings> {
   }
 
   /**
-   * Ten minutes after a message: messages still unread that long are noticed once; their recipient
-   * gets one e-mail unless this conversation sent one in the last hour. Re-armed for messages that
-   * are not yet ten minutes old.
+   * Ten minutes after a message: messages still unread that long are noticed once: their recipient's
+   * `message-unread` job is enqueued (at most one per NOTICE_GAP_MS from this conversation), which
+   * mails them at most once an hour, listing every conversation with unread messages. Re-armed for
+   * messages that are not yet ten minutes old.
    */
   override async alarm(): Promise<void> {
     const now = Date.now();
@@ -212,10 +271,11 @@ export class ConversationRoom extends DurableObject<Bindings> {
       .map(toMessage);
     const unread = due.filter((m) => m.readAt === null);
     const last = Number(this.get('last_notice_at') ?? 0);
+    // The recipient's job groups every conversation with unread messages into at most one mail an hour.
     if (unread.length > 0 && now - last >= NOTICE_GAP_MS) {
       const latest = unread[unread.length - 1];
       const recipientId = latest.senderId === info.buyerId ? info.sellerId : info.buyerId;
-      await notifyUnread(this.env, { conversationId: info.conversationId, recipientId, message: latest });
+      await notifyUnread(this.env, { conversationId: info.conversationId, recipientId });
       this.set('last_notice_at', String(now));
     }
     if (due.length > 0)

@@ -14,12 +14,15 @@ export const UNREAD_MESSAGES = {
   many: 'mesaje necitite',
 };
 export const CONVERSATIONS = { none: 'nicio conversație', one: 'o conversație', many: 'conversații' };
+export const MESSAGES_FORMS = { none: 'niciun mesaj', one: '1 mesaj', many: 'mesaje' };
 
 export interface InboxItem extends InboxRow {
   href: string;
   photoUrl: string | null;
   when: string;
   whenIso: string;
+  /** Block (or unblock, when the viewer blocked) the other person, from the inbox itself. */
+  blockAction: string;
 }
 
 export function InboxPage({ items }: { items: InboxItem[] }) {
@@ -77,6 +80,18 @@ export function InboxPage({ items }: { items: InboxItem[] }) {
                   </span>
                 ) : null}
               </a>
+              {item.blocked && !item.blockedByMe ? null : (
+                <form method="post" action={item.blockAction} className="inbox__block">
+                  <input type="hidden" name="inapoi" value="mesaje" />
+                  <button
+                    type="submit"
+                    className={item.blockedByMe ? 'btn btn--small' : 'btn btn--small btn--danger'}
+                    aria-label={`${item.blockedByMe ? 'Deblochează' : 'Blochează'} pe ${item.otherName}`}
+                  >
+                    {item.blockedByMe ? 'Deblochează' : 'Blochează'}
+                  </button>
+                </form>
+              )}
             </li>
           ))}
         </ul>
@@ -103,6 +118,12 @@ export interface ConversationPageProps {
   postHref: string | null;
   otherName: string;
   messages: ConversationMessage[];
+  /** Messages in the whole conversation (the page shows the newest, older ones on request). */
+  total: number;
+  /** The page of older messages, when there are any. */
+  olderHref?: string;
+  /** Back to the newest messages, on a page of older ones. */
+  newestHref?: string;
   /** The reply form, or why there is none. */
   reply: { action: string; text?: string; error?: string } | null;
   cannotWrite?: string;
@@ -158,6 +179,13 @@ export function ConversationPage(props: ConversationPageProps) {
             </button>
           </form>
         </div>
+      ) : null}
+      {props.olderHref || props.newestHref ? (
+        <nav className="conversation__pages" aria-label="Pagini de mesaje">
+          <span className="muted">{plural(props.total, MESSAGES_FORMS)} în total</span>
+          {props.olderHref ? <a href={props.olderHref}>‹ Mesaje mai vechi</a> : null}
+          {props.newestHref ? <a href={props.newestHref}>Cele mai noi mesaje ›</a> : null}
+        </nav>
       ) : null}
       <ol className="messages" aria-live="polite" aria-label="Mesajele conversației">
         {props.messages.map((m) => (
@@ -254,15 +282,17 @@ export function MessageStartPage(props: MessageStartPageProps) {
   return (
     <section className="message-start">
       <h1>Trimite un mesaj</h1>
-      <p className="muted">
-        {props.postHref ? (
-          <>
-            Despre anunțul <a href={props.postHref}>{props.postTitle}</a>
-          </>
-        ) : (
-          props.postTitle
-        )}
-      </p>
+      {props.postTitle ? (
+        <p className="muted">
+          {props.postHref ? (
+            <>
+              Despre anunțul <a href={props.postHref}>{props.postTitle}</a>
+            </>
+          ) : (
+            props.postTitle
+          )}
+        </p>
+      ) : null}
       {props.notice ? (
         <p className="notice notice--error" role="alert">
           {props.notice}

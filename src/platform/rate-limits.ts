@@ -27,6 +27,8 @@ type LimiterName =
   | 'NEW_POST_LIMITER'
   | 'SEARCH_LIMITER'
   | 'MESSAGE_LIMITER'
+  | 'REPLY_LIMITER'
+  | 'CONTACT_AD_CLIENT_LIMITER'
   | 'EXPORT_LIMITER';
 
 function isProduction(env: Bindings): boolean {
@@ -55,9 +57,12 @@ function refuse(message: string, suggestSignIn = false): never {
 const WAIT = 'Vă rugăm să așteptați un minut și să încercați din nou.';
 
 /**
- * Revealing a phone number: per person when signed in; anonymously per client, and per ad across
- * all anonymous clients (a person sees a phone or two; a script harvesting numbers is stopped, and
- * signing in gives a person their own limit).
+ * Revealing a phone number: per person when signed in. Anonymously, three budgets in turn, each
+ * counted only when the ones before it allowed the request: per client (10 numbers a minute), per
+ * client and ad (2 a minute: asking again for the same number is no use), and per ad across all
+ * anonymous clients (60 a minute). A few addresses can therefore spend at most 2 of the ad's 60 each:
+ * emptying it takes 30 different addresses (IPv6: /64 networks) in one minute, and a visitor refused
+ * then can sign in, which is never counted per ad (docs/limits.md#phone-numbers).
  */
 export async function limitContactReveal(c: Context<AppEnv>, postId: number): Promise<void> {
   const user = c.get('user');
@@ -68,8 +73,10 @@ export async function limitContactReveal(c: Context<AppEnv>, postId: number): Pr
   }
   const key = clientKey(c);
   const perClient = await allowed(c, 'CONTACT_LIMITER', key);
-  const perAd = perClient && (await allowed(c, 'CONTACT_AD_LIMITER', key === null ? null : `ad:${postId}`));
-  if (!perClient || !perAd)
+  const perClientAd =
+    perClient && (await allowed(c, 'CONTACT_AD_CLIENT_LIMITER', key === null ? null : `ad:${postId}:${key}`));
+  const perAd = perClientAd && (await allowed(c, 'CONTACT_AD_LIMITER', key === null ? null : `ad:${postId}`));
+  if (!perClient || !perClientAd || !perAd)
     refuse(
       `Prea multe cereri pentru numere de telefon într-un minut. ${WAIT} Conectați-vă la cont pentru a vedea numerele fără această așteptare.`,
       true,
@@ -142,6 +149,17 @@ export async function limitSearch(c: Context<AppEnv>): Promise<void> {
 export async function newConversationAllowed(c: Context<AppEnv>, userId: number): Promise<boolean> {
   return allowed(c, 'MESSAGE_LIMITER', `u:${userId}`);
 }
+
+/**
+ * Whether this person may send a message now (first messages and replies alike; false: too many this
+ * minute). The daily limit is counted in D1 (src/db/message-limits.ts).
+ */
+export async function messageAllowed(c: Context<AppEnv>, userId: number): Promise<boolean> {
+  return allowed(c, 'REPLY_LIMITER', `u:${userId}`);
+}
+
+/** The message of a refused message (shown with the text kept, with `Retry-After`). */
+export const MESSAGE_RATE_REFUSAL = `Ați trimis prea multe mesaje într-un minut. ${WAIT}`;
 
 /** The message of a refused new conversation (shown above the kept message form, with `Retry-After`). */
 export const NEW_CONVERSATION_REFUSAL = `Ați început prea multe conversații într-un minut. ${WAIT}`;

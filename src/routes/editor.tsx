@@ -60,12 +60,20 @@ async function refuseNewPost(c: Context<AppEnv>, args: RenderArgs, message: stri
 const DAILY_LIMIT_MESSAGE = `Ați publicat deja ${plural(NEW_POSTS_PER_DAY, ADS)} în ultimele 24 de ore. Puteți publica din nou când primul dintre ele împlinește 24 de ore.`;
 
 editorRoutes.post(routePath('newPost'), async (c) => {
-  const user = requireWriter(c);
   const form = await submittedForm(c);
   const values = readPostForm(form);
   const guard = readEditGuard(form);
   // The same token is sent again until an ad is made with it (a failed try created nothing).
   const hiddenFields = tokenField(guard.token ?? newSubmissionToken());
+  // D1 failed at the session lookup: the form comes back as typed, like a failure later on.
+  if (c.get('sessionUnavailable'))
+    return keepFormOnFailure(c, new Error('session lookup failed'), {
+      mode: 'new',
+      values,
+      user: null,
+      hiddenFields,
+    });
+  const user = requireWriter(c);
   try {
     const db = c.get('db');
     // The same form sent again (a double click, the back button): the ad it already created.

@@ -16,21 +16,25 @@ import {
   markConversationRead,
   openConversation,
   reportConversation,
-  setBlocked,
   setPostMessagesOnly,
 } from '../db/conversations';
 import { parsePhotoRef } from '../db/fragments';
+import { blockBetween, blockPerson, unblockPerson } from '../db/message-limits';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
 import {
+  admitMessage,
   adPath,
   deliver,
   formText,
+  keepMessageOnFailure,
   load,
   maySeeNonPublic,
+  releaseMessage,
   renderConversation,
   renderStart,
   renderUnavailable,
+  retryAfter,
   roomOf,
   shortWhen,
   signInTo,
@@ -46,7 +50,7 @@ import {
   writeRefusal,
 } from '../lib/conversation-access';
 import { isoDate } from '../lib/dates';
-import { BadInput, Forbidden, NotAuthenticated, NotFound } from '../lib/errors';
+import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound } from '../lib/errors';
 import { areaPath, route, routePath } from '../lib/links';
 import { parseMessageText } from '../lib/message-text';
 import { purgeForPost } from '../page-purge';
@@ -75,65 +79,84 @@ messageRoutes.get(routePath('messageAd'), async (c) => {
   if (existing) return c.redirect(route('conversation', { id: existing.id }), 303);
   if (!target || (!isPublicAd(target, Date.now()) && !maySeeNonPublic(user, target)))
     return renderUnavailable(c, postId);
-  const refusal = startRefusal(user, target.userId, adState(target, Date.now()));
+  const blockedBy = await blockBetween(c.get('db'), user.id, target.userId);
+  const refusal = startRefusal(user, target.userId, adState(target, Date.now()), blockedBy);
   if (refusal) return renderStart(c, target, refusalStatus(refusal), { notice: REFUSALS[refusal] });
   return renderStart(c, target, 200);
 });
 
 messageRoutes.post(routePath('messageAd'), async (c) => {
   const postId = idParam(c.req.param('postId'), 'Anunțul nu a fost găsit.');
+  const raw = await formText(c);
+  const typed = typeof raw === 'string' ? raw : '';
+  // The session could not be looked up (D1 failing): the message comes back, not a sign-in page.
+  if (c.get('sessionUnavailable')) return keepMessageOnFailure(c, route('messageAd', { postId }), typed);
   const user = c.get('user');
   if (!user) {
     if (prefersJson(c)) throw new NotAuthenticated();
     return signInTo(c, route('messageAd', { postId }));
   }
   const db = c.get('db');
-  const target = await getMessageTarget(db, postId);
-  const raw = await formText(c);
-  const typed = typeof raw === 'string' ? raw : '';
   const now = Date.now();
-  let conversation = await findConversation(db, postId, user.id);
-  if (!target || (!conversation && !isPublicAd(target, Date.now()) && !maySeeNonPublic(user, target)))
-    return renderUnavailable(c, postId, typed);
-  const refusal: Refusal | null = conversation
-    ? writeRefusal(conversation, user, adState(target, now))
-    : startRefusal(user, target.userId, adState(target, now));
-  if (refusal)
-    return renderStart(c, target, refusalStatus(refusal), { text: typed, notice: REFUSALS[refusal] });
-  const parsed = parseMessageText(raw);
-  if (!parsed.ok) return renderStart(c, target, 400, { text: typed, error: parsed.error });
+  try {
+    const target = await getMessageTarget(db, postId);
+    let conversation = await findConversation(db, postId, user.id);
+    if (!target || (!conversation && !isPublicAd(target, now) && !maySeeNonPublic(user, target)))
+      return renderUnavailable(c, postId, typed);
+    // A block is about the person: neither of the two may write to the other about any ad.
+    const blockedBy = await blockBetween(db, user.id, target.userId);
+    const refusal: Refusal | null = conversation
+      ? writeRefusal({ ...conversation, blockedBy }, user, adState(target, now))
+      : startRefusal(user, target.userId, adState(target, now), blockedBy);
+    if (refusal)
+      return renderStart(c, target, refusalStatus(refusal), { text: typed, notice: REFUSALS[refusal] });
+    const parsed = parseMessageText(raw);
+    if (!parsed.ok) return renderStart(c, target, 400, { text: typed, error: parsed.error });
 
-  if (!conversation) {
-    // A new conversation counts against the per-minute limit; a concurrent first message that
-    // already opened it is simply continued.
-    if (!(await newConversationAllowed(c, user.id))) {
-      conversation = await findConversation(db, postId, user.id);
-      if (!conversation) {
-        c.header('Retry-After', String(LIMIT_PERIOD_SECONDS));
-        return renderStart(c, target, 429, { text: typed, notice: NEW_CONVERSATION_REFUSAL });
+    if (!conversation) {
+      // A new conversation counts against the per-minute limit; a concurrent first message that
+      // already opened it is simply continued.
+      if (!(await newConversationAllowed(c, user.id))) {
+        conversation = await findConversation(db, postId, user.id);
+        if (!conversation) {
+          c.header('Retry-After', String(LIMIT_PERIOD_SECONDS));
+          return renderStart(c, target, 429, { text: typed, notice: NEW_CONVERSATION_REFUSAL });
+        }
       }
     }
-  }
-  if (!conversation) {
-    const opened = await openConversation(db, {
-      postId,
-      buyerId: user.id,
-      sellerId: target.userId,
-      postTitle: target.title,
-      now,
-    });
-    if (!opened) {
-      c.header('Retry-After', '3600');
-      return renderStart(c, target, 429, {
-        text: typed,
-        notice: 'Ați început prea multe conversații noi astăzi (cel mult 20 pe zi). Încercați din nou mâine.',
-      });
+    // Every message, the first one too, counts against the per-minute and daily message limits.
+    const limited = await admitMessage(c, user.id, now);
+    if (limited) {
+      retryAfter(c, limited);
+      return renderStart(c, target, limited.status, { text: typed, notice: limited.notice });
     }
-    conversation = opened.conversation;
+    if (!conversation) {
+      const opened = await openConversation(db, {
+        postId,
+        buyerId: user.id,
+        sellerId: target.userId,
+        postTitle: target.title,
+        now,
+      });
+      if (!opened) {
+        await releaseMessage(c, user.id, now);
+        c.header('Retry-After', '3600');
+        return renderStart(c, target, 429, {
+          text: typed,
+          notice:
+            'Ați început prea multe conversații noi astăzi (cel mult 20 pe zi). Încercați din nou mâine.',
+        });
+      }
+      conversation = opened.conversation;
+    }
+    const sent = await deliver(c, conversation, user.id, parsed.text, now);
+    if ('refusal' in sent)
+      return renderStart(c, target, sent.refusal.status, { text: typed, notice: sent.refusal.notice });
+    if (prefersJson(c)) return c.json({ conversationId: conversation.id, message: sent.message }, 201);
+    return c.redirect(route('conversation', { id: conversation.id }), 303);
+  } catch (err) {
+    return keepMessageOnFailure(c, route('messageAd', { postId }), typed, err);
   }
-  const message = await deliver(c, conversation, user.id, parsed.text);
-  if (prefersJson(c)) return c.json({ conversationId: conversation.id, message }, 201);
-  return c.redirect(route('conversation', { id: conversation.id }), 303);
 });
 
 // ---- the inbox ---------------------------------------------------------------------------
@@ -151,6 +174,10 @@ messageRoutes.get(routePath('messages'), async (c) => {
       photoUrl: photo ? responsiveUrl(photo, 320) : null,
       when: shortWhen(row.lastMessageAt, now),
       whenIso: isoDate(row.lastMessageAt),
+      blockAction: route('conversationBlock', {
+        id: row.id,
+        action: row.blockedByMe ? 'deblocheaza' : 'blocheaza',
+      }),
     };
   });
   return c.render(<InboxPage items={items} />, { title: 'Mesaje', noindex: true });
@@ -165,29 +192,50 @@ messageRoutes.get(routePath('conversation'), async (c) => {
 });
 
 messageRoutes.post(routePath('conversation'), async (c) => {
-  const user = requireUser(c);
-  const loaded = await load(c, user);
   const raw = await formText(c);
   const typed = typeof raw === 'string' ? raw : '';
-  const refusal = writeRefusal(
-    loaded.conversation,
-    user,
-    adState(loaded.target, Date.now()),
-    loaded.otherDeleted,
-  );
-  if (refusal) {
-    if (prefersJson(c)) return c.json({ error: REFUSALS[refusal] }, refusalStatus(refusal));
-    // The page again, with the reason and what was typed (to copy elsewhere).
-    return renderConversation(c, user, loaded, refusalStatus(refusal), { refusedText: typed });
+  const here = new URL(c.req.url).pathname;
+  if (c.get('sessionUnavailable')) return keepMessageOnFailure(c, here, typed);
+  const user = requireUser(c);
+  const loaded = await load(c, user).catch((err) => {
+    if (err instanceof HttpError) throw err;
+    return keepMessageOnFailure(c, here, typed, err);
+  });
+  if (loaded instanceof Response) return loaded;
+  try {
+    const now = Date.now();
+    const refusal = writeRefusal(loaded.conversation, user, adState(loaded.target, now), loaded.otherDeleted);
+    if (refusal) {
+      if (prefersJson(c)) return c.json({ error: REFUSALS[refusal] }, refusalStatus(refusal));
+      // The page again, with the reason and what was typed (to copy elsewhere).
+      return renderConversation(c, user, loaded, refusalStatus(refusal), { refusedText: typed });
+    }
+    const parsed = parseMessageText(raw);
+    if (!parsed.ok) {
+      if (prefersJson(c)) return c.json({ error: parsed.error, fields: { text: parsed.error } }, 400);
+      return renderConversation(c, user, loaded, 400, { text: typed, error: parsed.error });
+    }
+    const limited = await admitMessage(c, user.id, now);
+    const sent = limited
+      ? { refusal: limited }
+      : await deliver(c, loaded.conversation, user.id, parsed.text, now);
+    if ('refusal' in sent) {
+      retryAfter(c, sent.refusal);
+      if (prefersJson(c))
+        return c.json(
+          { error: sent.refusal.notice, retryAfter: sent.refusal.retryAfter },
+          sent.refusal.status,
+        );
+      return renderConversation(c, user, loaded, sent.refusal.status, {
+        text: typed,
+        error: sent.refusal.notice,
+      });
+    }
+    if (prefersJson(c)) return c.json({ message: sent.message }, 201);
+    return c.redirect(route('conversation', { id: loaded.conversation.id }), 303);
+  } catch (err) {
+    return keepMessageOnFailure(c, here, typed, err);
   }
-  const parsed = parseMessageText(raw);
-  if (!parsed.ok) {
-    if (prefersJson(c)) return c.json({ error: parsed.error, fields: { text: parsed.error } }, 400);
-    return renderConversation(c, user, loaded, 400, { text: typed, error: parsed.error });
-  }
-  const message = await deliver(c, loaded.conversation, user.id, parsed.text);
-  if (prefersJson(c)) return c.json({ message }, 201);
-  return c.redirect(route('conversation', { id: loaded.conversation.id }), 303);
 });
 
 /** The open page saw new messages arrive live: they are read. */
@@ -205,8 +253,13 @@ messageRoutes.post(routePath('conversationBlock'), async (c) => {
   const { conversation, access } = await load(c, user);
   if (access !== 'participant') throw new Forbidden(REFUSALS.notParticipant);
   const block = c.req.param('action') === 'blocheaza';
-  await setBlocked(c.get('db'), conversation.id, block ? user.id : null, user.id);
+  // A block is about the person: every conversation between the two, on any ad, and any new one.
+  const otherId = user.id === conversation.buyerId ? conversation.sellerId : conversation.buyerId;
+  if (block) await blockPerson(c.get('db'), user.id, otherId, Date.now());
+  else await unblockPerson(c.get('db'), user.id, otherId);
   setFlash(c, block ? 'persoana-blocata' : 'persoana-deblocata');
+  const form = await c.req.formData().catch(() => new FormData());
+  if (form.get('inapoi') === 'mesaje') return c.redirect(route('messages'), 303);
   return c.redirect(route('conversation', { id: conversation.id }), 303);
 });
 

@@ -34,9 +34,12 @@ describe('phone reveals', () => {
   it('lets an anonymous client reveal 10 phones a minute, then answers 429 suggesting to sign in, whatever its User-Agent', async () => {
     const client = uniqueClient();
     const { user } = await person();
-    const ad = await makePost(user.id, { phone: '0744123456' }, HOUSE);
-    for (let i = 0; i < 10; i++) {
-      const res = await getFrom(client, `${adPath(ad)}?contact=1`, { 'user-agent': `bot ${i}` });
+    const ads = await Promise.all(
+      Array.from({ length: 10 }, () => makePost(user.id, { phone: '0744123456' }, HOUSE)),
+    );
+    const ad = ads[0];
+    for (const [i, one] of ads.entries()) {
+      const res = await getFrom(client, `${adPath(one)}?contact=1`, { 'user-agent': `bot ${i}` });
       expect(res.status).toBe(200);
       expect(await res.text()).toContain('tel:+40744123456');
     }
@@ -55,19 +58,41 @@ describe('phone reveals', () => {
     expect((await getFrom(uniqueClient(), `${adPath(ad)}?contact=1`)).status).toBe(200);
   });
 
-  it('limits the anonymous reveals of one ad to 30 a minute across clients, but not a signed-in person', async () => {
+  it('limits the anonymous reveals of one ad to 60 a minute across clients, but not a signed-in person', async () => {
     const { user } = await person();
     const ad = await makePost(user.id, { phone: '0745000111' }, HOUSE);
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => getFrom(uniqueClient(), `${adPath(ad)}?contact=1`)),
+      Array.from({ length: 60 }, () => getFrom(uniqueClient(), `${adPath(ad)}?contact=1`)),
     );
-    expect(results.map((r) => r.status)).toEqual(Array(30).fill(200));
+    expect(results.map((r) => r.status)).toEqual(Array(60).fill(200));
     const refused = await getFrom(uniqueClient(), `${adPath(ad)}?contact=1`);
     await expectLimitedPage(refused, 'Conectați-vă la cont');
     const reader = await person();
     const signedIn = await getFrom(uniqueClient(), `${adPath(ad)}?contact=1`, { cookie: reader.cookie });
     expect(signedIn.status).toBe(200);
     expect(await signedIn.text()).toContain('tel:+40745000111');
+  });
+
+  it('three addresses hammering one ad cannot spend its budget: later visitors still see the phone', async () => {
+    const { user } = await person();
+    const ad = await makePost(user.id, { phone: '0746222333' }, HOUSE);
+    const attackers = [uniqueClient(), uniqueClient(), uniqueClient()];
+    // Each attacker asks 20 times at once (60 requests: the whole per-ad budget if they all counted).
+    const flood = await Promise.all(
+      attackers.flatMap((client) =>
+        Array.from({ length: 20 }, () => getFrom(client, `${adPath(ad)}?contact=1`)),
+      ),
+    );
+    const granted = flood.filter((r) => r.status === 200).length;
+    // 2 per address and ad: 6 of the ad's 60 spent.
+    expect(granted).toBe(6);
+    expect(flood.filter((r) => r.status === 429)).toHaveLength(54);
+    // Every later visitor (here 50 more addresses) still gets the number.
+    const later = await Promise.all(
+      Array.from({ length: 50 }, () => getFrom(uniqueClient(), `${adPath(ad)}?contact=1`)),
+    );
+    expect(later.map((r) => r.status)).toEqual(Array(50).fill(200));
+    expect(await later[49].text()).toContain('tel:+40746222333');
   });
 
   it('keys a signed-in person by their account: 10 a minute, from any address, with no sign-in link', async () => {

@@ -1,7 +1,11 @@
 import { runDurableObjectAlarm, runInDurableObject } from 'cloudflare:test';
 import { env } from 'cloudflare:workers';
+import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setMailKind } from '../../src/db/mail-prefs';
+import { NOTICE_MAIL_GAP_MS } from '../../src/db/message-limits';
+import * as schema from '../../src/db/schema';
+import { runHourly } from '../../src/jobs/hourly';
 import { NOTICE_DELAY_MS, NOTICE_GAP_MS } from '../../src/messages/room';
 import { getAs, postFormAs } from '../fixtures';
 import { ad, conversationIdOf, db, person, room } from './support';
@@ -61,15 +65,32 @@ describe('the unread-message e-mail', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('sends again after an hour, but only once per conversation per hour', async () => {
+  it('sends again after an hour (the waiting mail, through the hourly cron), never twice within it', async () => {
     const send = vi.spyOn(env.EMAIL, 'send');
-    const { buyer, id } = await firstMessage('Prima');
+    const { seller, buyer, id } = await firstMessage('Prima');
     await age(id, NOTICE_DELAY_MS + 1000);
     await runDurableObjectAlarm(room(id));
     await vi.waitUntil(() => send.mock.calls.length === 1, { timeout: 10_000, interval: 100 });
     await postFormAs(`/mesaje/${id}`, { text: 'A doua' }, buyer.cookie);
     await age(id, NOTICE_GAP_MS);
     await runDurableObjectAlarm(room(id));
+    // The job ran and found the hour not over: the mail waits.
+    await vi.waitUntil(
+      async () =>
+        (
+          await db
+            .select()
+            .from(schema.messageNoticeState)
+            .where(eq(schema.messageNoticeState.userId, seller.user.id))
+        )[0]?.pendingAt != null,
+      { timeout: 10_000, interval: 100 },
+    );
+    expect(send).toHaveBeenCalledTimes(1);
+    await db
+      .update(schema.messageNoticeState)
+      .set({ lastSentAt: Date.now() - NOTICE_MAIL_GAP_MS - 1000 })
+      .where(eq(schema.messageNoticeState.userId, seller.user.id));
+    await runHourly(env, Date.now());
     await vi.waitUntil(() => send.mock.calls.length === 2, { timeout: 10_000, interval: 100 });
     expect((send.mock.calls[1][0] as unknown as Sent).text).toContain('A doua');
   });
