@@ -74,6 +74,10 @@ const ACTION_LABELS: Record<string, string> = {
   reinnoieste: 'a reînnoit anunțul',
   vandut: 'a marcat ca vândut anunțul',
   retrage: 'a retras anunțul',
+  'rule-hold': 'a reținut în verificare (regulă) anunțul',
+  'report-hold': 'a reținut în verificare (rapoarte) anunțul',
+  'rule-add': 'a adăugat',
+  'rule-remove': 'a șters',
 };
 
 const MARKS: Record<string, string> = {
@@ -335,7 +339,9 @@ export function ModerationPage(props: ModerationPageProps) {
                   {formatDate(entry.createdAt, 'longTime')}
                 </time>
                 {' · '}
-                <strong>{entry.operatorName ?? 'Un operator'}</strong>{' '}
+                <strong>
+                  {entry.operatorName ?? (entry.operatorUserId === 0 ? 'Automat' : 'Un operator')}
+                </strong>{' '}
                 {ACTION_LABELS[entry.action] ?? entry.action}{' '}
                 {`#${entry.targetId}${entry.details ? ` — ${entry.details}` : ''}`}
               </li>
