@@ -159,6 +159,7 @@ export async function getReportTarget(db: Db, postId: number) {
   const row = await db
     .select({
       ...purgeableColumns,
+      title: posts.title,
       status: posts.status,
       authorBanned: users.banned,
     })

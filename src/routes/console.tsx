@@ -220,6 +220,9 @@ consoleRoutes.get(routePath('moderationPerson'), async (c) => {
       adHref={(a) => postHref(tree, a)}
       personHref={(id) => route('moderationPerson', { userId: id })}
       authorHref={authorPath(person.user)}
+      selfHref={route('moderationPerson', { userId })}
+      hideAllAction={route('moderateUser', { userId, action: 'ascunde-anunturile' })}
+      conversationHref={(id) => route('conversation', { id })}
       banAction={route('moderateUser', { userId, action: 'blocheaza' })}
       unbanAction={route('moderateUser', { userId, action: 'deblocheaza' })}
       hideReasons={HIDE_REASONS}

@@ -65,6 +65,12 @@ async function openMarks(postId: number) {
 
 const KINDS = ['phone', 'email', 'word'] as const;
 
+async function rowOf(id: number) {
+  const row = await postRow(id);
+  if (!row) throw new Error(`no ad ${id}`);
+  return row;
+}
+
 describe('the rules page', () => {
   it('lists each rule with who added it and when, adds and removes rules, and logs both', async () => {
     const op = await person({ role: 'operator', name: 'Operatoarea Ana' });
@@ -155,7 +161,7 @@ describe.each(KINDS)('a %s rule', (kind) => {
     const res = await postFormAs(`/posts/edit/${ad.id}`, formOf(fields), author.cookie);
     expect(res.status).toBe(400);
     expect(textOf(await res.text())).toContain('nu respectă regulile site-ului');
-    const row = await postRow(ad.id);
+    const row = await rowOf(ad.id);
     expect(row.description).toBe(ad.description);
     expect(row.version).toBe(ad.version);
   });
@@ -169,7 +175,7 @@ describe.each(KINDS)('a %s rule', (kind) => {
     const res = await postFormAs('/posts/new', formOf(fields), author.cookie);
     expect(res.status).toBe(303);
     const id = idFromLocation(res.headers.get('location'));
-    expect((await postRow(id)).status).toBe('held');
+    expect((await rowOf(id)).status).toBe('held');
     const marks = await openMarks(id);
     expect(marks.map((m) => m.kind)).toEqual(['rule-hold']);
     expect(marks[0].detail).toContain(v.rule.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 6));
@@ -205,7 +211,7 @@ describe.each(KINDS)('a %s rule', (kind) => {
     const ad = await makePost(author.user.id);
     const res = await postFormAs(`/posts/edit/${ad.id}`, formOf(fields), author.cookie);
     expect(res.status).toBe(303);
-    const row = await postRow(ad.id);
+    const row = await rowOf(ad.id);
     expect(row.status).toBe('held');
     expect(row.description).toBe(fields.description);
     expect((await openMarks(ad.id)).map((m) => m.kind)).toEqual(['rule-hold']);
@@ -219,11 +225,11 @@ describe.each(KINDS)('a %s rule', (kind) => {
     const res = await postFormAs('/posts/new', formOf(fields), author.cookie);
     expect(res.status).toBe(303);
     const id = idFromLocation(res.headers.get('location'));
-    expect((await postRow(id)).status).toBe('published');
+    expect((await rowOf(id)).status).toBe('published');
     expect((await openMarks(id)).map((m) => m.kind)).toEqual(['rule-flag']);
     const ad = await makePost(author.user.id);
     expect((await postFormAs(`/posts/edit/${ad.id}`, formOf(fields), author.cookie)).status).toBe(303);
-    expect((await postRow(ad.id)).status).toBe('published');
+    expect((await rowOf(ad.id)).status).toBe('published');
     expect((await openMarks(ad.id)).map((m) => m.kind)).toEqual(['rule-flag']);
     const queue = textOf(await (await getAs('/moderare', op.cookie)).text());
     expect(queue).toContain('Semnalat de o regulă');
