@@ -316,3 +316,13 @@ export async function getPost(db: Db, id: number): Promise<Post | null> {
 export async function findPostByToken(db: Db, token: string): Promise<Post | null> {
   return (await db.select().from(posts).where(eq(posts.submissionToken, token)).get()) ?? null;
 }
+
+/** The ids of a person's ads that are not drafts and not hidden (what "hide all their ads" hides). */
+export async function visibleAdIdsOf(db: Db, userId: number, limit = 500): Promise<number[]> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), sql`${posts.status} IN ('published', 'expired', 'sold', 'held')`))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}

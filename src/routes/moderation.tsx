@@ -22,7 +22,7 @@ import {
   setPromotion,
   setUserBanned,
 } from '../db/moderation';
-import { getPost } from '../db/posts';
+import { getPost, visibleAdIdsOf } from '../db/posts';
 import {
   claimItem,
   nextQueueItem,
@@ -498,10 +498,12 @@ moderationRoutes.post(routePath('moderateUser'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const name = c.req.param('action');
-  if (name !== 'blocheaza' && name !== 'deblocheaza' && name !== 'sterge-contul') throw new NotFound();
+  if (!['blocheaza', 'deblocheaza', 'sterge-contul', 'ascunde-anunturile'].includes(name))
+    throw new NotFound();
   const target = await findUserById(db, idParam(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
   if (!target || isDeletedAccount(target)) throw new NotFound('Utilizatorul nu a fost găsit');
   if (name === 'sterge-contul') return deleteAccountOnRequest(c, operator, target);
+  if (name === 'ascunde-anunturile') return hideAllAds(c, operator, target);
   const banning = name === 'blocheaza';
   const form = await optionalForm(c);
   if (
@@ -567,6 +569,56 @@ moderationRoutes.post(routePath('moderateUser'), async (c) => {
   await purgeForAuthor(c.req.url, db, target.id);
   return c.redirect(await back(c, form, name, 'moderare'), 303);
 });
+
+/** Every ad of a person the public may see (and held ones) hidden with one reason, each author notice sent. */
+async function hideAllAds(c: Context<AppEnv>, operator: CurrentUser, target: User) {
+  const db = c.get('db');
+  const form = await optionalForm(c);
+  const reason = hideReason(form);
+  if (!reason) {
+    const message = 'Alegeți motivul pentru care ascundeți anunțurile (autorul îl va vedea).';
+    throw new BadInput(message, { hideReason: message });
+  }
+  if (form.get('confirm') !== 'da') {
+    const message = 'Bifați căsuța pentru a confirma ascunderea tuturor anunțurilor.';
+    throw new BadInput(message, { confirm: message });
+  }
+  const now = Date.now();
+  for (const id of await visibleAdIdsOf(db, target.id)) {
+    const post = await getPost(db, id);
+    if (!post || post.status === 'hidden' || post.status === 'draft') continue;
+    const { ground, reporterEmails } = await groundOf(db, post.id);
+    const entry = statementLog(
+      {
+        operatorUserId: operator.id,
+        action: 'hide',
+        targetType: 'post',
+        targetId: post.id,
+        details: `${post.title.slice(0, 80)} — ${reason}`,
+      },
+      post.userId,
+      reason,
+      ground,
+    );
+    await setHidden(db, post, true, entry, now, reason);
+    await announce(c.env, {
+      userId: post.userId,
+      decision: 'hide',
+      post: { id: post.id, title: post.title },
+      reason,
+      ground,
+      reporterEmails,
+    });
+    await purgeForPost(c.req.url, db, post);
+  }
+  setFlash(c, 'anunturi-ascunse');
+  const raw = form.get('returnTo');
+  return c.redirect(
+    safeReturnPath(typeof raw === 'string' ? raw : null, '') ||
+      route('moderationPerson', { userId: target.id }),
+    303,
+  );
+}
 
 /**
  * An operator deletes a person's account on their request (docs/privacy.md): the reason is required
