@@ -2,12 +2,12 @@
 // every state, reports received and made, the decisions about them, and accounts sharing their phone.
 import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
-import { moderationLog, posts, reports, users } from './schema';
+import { conversations, moderationLog, posts, reports, users } from './schema';
 
 export async function personForOperators(db: Db, userId: number) {
   const user = await db.select().from(users).where(eq(users.id, userId)).get();
   if (!user) return null;
-  const [ads, received, made, log, samePhone] = await db.batch([
+  const [ads, received, made, log, samePhone, reported] = await db.batch([
     db
       .select({
         id: posts.id,
@@ -16,6 +16,7 @@ export async function personForOperators(db: Db, userId: number) {
         categoryId: posts.categoryId,
         status: posts.status,
         createdAt: posts.createdAt,
+        hiddenReason: posts.hiddenReason,
       })
       .from(posts)
       .where(eq(posts.userId, userId))
@@ -56,8 +57,31 @@ export async function personForOperators(db: Db, userId: number) {
         ),
       )
       .limit(50),
+    // Reported conversations this person took part in, with both people (a scammer who only writes
+    // messages can be found and banned from here).
+    db
+      .select({
+        id: conversations.id,
+        postTitle: conversations.postTitle,
+        reportedAt: conversations.reportedAt,
+        reportReason: conversations.reportReason,
+        buyerId: conversations.buyerId,
+        sellerId: conversations.sellerId,
+        buyerName: sql<string | null>`(SELECT name FROM users WHERE users.id = ${conversations.buyerId})`,
+        sellerName: sql<string | null>`(SELECT name FROM users WHERE users.id = ${conversations.sellerId})`,
+      })
+      .from(conversations)
+      .where(
+        and(
+          sql`${conversations.reportedAt} IS NOT NULL`,
+          or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)),
+        ),
+      )
+      .orderBy(desc(conversations.reportedAt))
+      .limit(50),
   ]);
   return {
+    reportedConversations: reported,
     user,
     ads,
     reportsReceived: Number(received[0]?.n ?? 0),

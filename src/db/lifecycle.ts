@@ -69,6 +69,8 @@ export async function createPost(
     now: number;
     log?: LogEntry;
     submissionToken?: string | null;
+    /** A rule holds it (docs/moderation.md#rules): saved "în verificare", not public until an operator shows it. */
+    held?: boolean;
   },
 ): Promise<number | null> {
   const { userId, input, photoIds, now } = args;
@@ -80,7 +82,8 @@ export async function createPost(
       .values({
         userId: sql`(CASE WHEN ${underDailyLimit} THEN ${userId} END)`,
         ...contentColumns(input, now),
-        status: 'published',
+        status: args.held ? 'held' : 'published',
+        closedAt: args.held ? now : null,
         createdAt: now,
         publishedAt: now,
         bumpedAt: now,
@@ -140,6 +143,8 @@ export async function updatePost(
     log?: LogEntry;
     /** The author changed a hidden ad: it goes back to the operators' queue, marked as changed. */
     changedWhileHidden?: boolean;
+    /** A rule holds the changed ad: a published one is "în verificare" until an operator decides. */
+    hold?: boolean;
   },
 ): Promise<{ removedPhotos: { id: number }[] } | null> {
   const { post, input, photoIds, removed, expectedVersion, now } = args;
@@ -167,6 +172,7 @@ export async function updatePost(
       .set({
         ...contentColumns(input, now),
         ...(args.changedWhileHidden ? { hiddenEditedAt: now } : {}),
+        ...(args.hold && post.status === 'published' ? { status: 'held' as const, closedAt: now } : {}),
         version: sql`${posts.version} + 1`,
       })
       .where(and(eq(posts.id, post.id), eq(posts.version, expectedVersion)))

@@ -16,6 +16,9 @@ export interface LogEntry {
   /** The statement of reasons: why, and on what ground (a rule, reports). */
   reason?: string;
   ground?: string;
+  /** Whom the statement of reasons goes to, and the address given to contest it (docs/moderation.md#notices). */
+  notifiedUserId?: number | null;
+  contest?: string;
 }
 
 /** The insert of one log entry, to put in a `db.batch` with the change it records. */
@@ -25,8 +28,15 @@ export function logStatement(db: Db, entry: LogEntry, now: number) {
     details: entry.details ?? '',
     reason: entry.reason ?? '',
     ground: entry.ground ?? '',
+    notifiedUserId: entry.notifiedUserId ?? null,
+    contest: entry.contest ?? '',
     createdAt: now,
   });
+}
+
+/** Writes one log entry on its own (a decision the site took by itself, e.g. a rule's hold). */
+export async function logDecision(db: Db, entry: LogEntry, now: number) {
+  await db.batch([logStatement(db, entry, now)]);
 }
 
 /** Bans or unbans a user (a banned user's ads stop showing: the browse queries exclude them). */
@@ -141,6 +151,8 @@ export interface ModerationPost {
 
 export interface LogRow {
   id: number;
+  /** 0 for what the site decided by itself (a rule's hold, reports' hold). */
+  operatorUserId: number;
   action: string;
   targetType: 'post' | 'user';
   targetId: number;
@@ -195,6 +207,7 @@ export async function moderationData(
   const logRows = db
     .select({
       id: moderationLog.id,
+      operatorUserId: moderationLog.operatorUserId,
       action: moderationLog.action,
       targetType: moderationLog.targetType,
       targetId: moderationLog.targetId,

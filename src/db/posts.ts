@@ -44,6 +44,15 @@ export interface ListingFilter {
   categoryId?: number;
   subcategoryId?: number;
   userId?: number;
+  /** An operator looking at a banned author's page: their published ads count as visible. */
+  withBannedAuthor?: boolean;
+}
+
+/** visibleAd, or (for an operator on a banned author's page) published and unexpired whoever wrote it. */
+function shownAd(now: number, filter: ListingFilter) {
+  return filter.withBannedAuthor
+    ? sql`${posts.status} = 'published' AND ${posts.expiresAt} > ${now}`
+    : visibleAd(now);
 }
 
 function promotedNow(now: number) {
@@ -86,7 +95,7 @@ function cardsQuery(db: Db, now: number, filter: ListingFilter, limit: number, o
   return db
     .select(cardFields(now))
     .from(posts)
-    .where(and(visibleAd(now), filterWhere(filter)))
+    .where(and(shownAd(now, filter), filterWhere(filter)))
     .orderBy(desc(promotedNow(now)), desc(posts.bumpedAt), desc(posts.id))
     .limit(limit)
     .offset(offset);
@@ -157,7 +166,7 @@ export async function listPosts(
   const totalQuery = db
     .select({ n: count() })
     .from(posts)
-    .where(and(visibleAd(now), filterWhere(filter)));
+    .where(and(shownAd(now, filter), filterWhere(filter)));
   const [tree, counts, [rows, totals]] = await Promise.all([
     getCategoryTreeCached(db, now),
     categoryCounts(db, now, options.countsMaxAgeMs ?? 0),
@@ -306,4 +315,14 @@ export async function getPost(db: Db, id: number): Promise<Post | null> {
 /** The ad a new-ad form with this one-time token created, if any. */
 export async function findPostByToken(db: Db, token: string): Promise<Post | null> {
   return (await db.select().from(posts).where(eq(posts.submissionToken, token)).get()) ?? null;
+}
+
+/** The ids of a person's ads that are not drafts and not hidden (what "hide all their ads" hides). */
+export async function visibleAdIdsOf(db: Db, userId: number, limit = 500): Promise<number[]> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.userId, userId), sql`${posts.status} IN ('published', 'expired', 'sold', 'held')`))
+    .limit(limit);
+  return rows.map((r) => r.id);
 }

@@ -3,7 +3,7 @@
 // `ON CONFLICT DO NOTHING`, whatever else the request says. When credibly different people back an
 // ad's open reports (docs/limits.md#reports), the published ad is put on hold (`held`, "în
 // verificare"): hidden from the public until an operator shows it again, hides or deletes it.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { PUBLIC_POST_STATUSES } from './fragments';
 import { purgeableColumns } from './purge';
@@ -159,6 +159,7 @@ export async function getReportTarget(db: Db, postId: number) {
   const row = await db
     .select({
       ...purgeableColumns,
+      title: posts.title,
       status: posts.status,
       authorBanned: users.banned,
     })
@@ -168,4 +169,21 @@ export async function getReportTarget(db: Db, postId: number) {
     .get();
   if (!row || row.authorBanned || !PUBLIC_POST_STATUSES.includes(row.status)) return null;
   return row;
+}
+
+/** An ad's open reports before a decision: how many, their reasons, and the reporters' addresses. */
+export async function openReportSummary(
+  db: Db,
+  postId: number,
+): Promise<{ count: number; reasons: string[]; emails: string[] }> {
+  const rows = await db
+    .select({ reason: reports.reason, email: reports.reporterEmail })
+    .from(reports)
+    .where(and(eq(reports.postId, postId), isNull(reports.resolvedAt)))
+    .limit(1000);
+  return {
+    count: rows.length,
+    reasons: rows.map((r) => r.reason),
+    emails: rows.map((r) => r.email).filter((e): e is string => !!e),
+  };
 }

@@ -256,6 +256,10 @@ export const moderationLog = sqliteTable(
     reason: text('reason').notNull().default(''),
     /** On what ground: the rule or the reports. */
     ground: text('ground').notNull().default(''),
+    /** Whom the statement of reasons went to (migration 0021). */
+    notifiedUserId: integer('notified_user_id'),
+    /** The address given to contest the decision, when a statement was sent. */
+    contest: text('contest').notNull().default(''),
   },
   (t) => [
     index('moderation_log_created').on(t.createdAt),

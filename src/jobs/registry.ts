@@ -2,6 +2,7 @@
 // have its job retried; it returns normally when the job is done or has nothing left to do.
 import { runBackupPhotos, runBackupRetention, runBackupTables } from '../backup/run';
 import type { Bindings } from '../env';
+import { runDecisionNotice, runReportNotice } from './decision-notice';
 import { runExpiryReminder } from './expiry-reminder';
 import { runMessageUnread } from './message-unread';
 import { runModerationNotice, runReportsDigest } from './moderation';
@@ -18,6 +19,8 @@ export const JOB_HANDLERS: { [K in JobKind]: (job: JobOf<K>, env: Bindings) => P
   'expiry-reminder': (job, env) => runExpiryReminder(job, env),
   'moderation-notice': runModerationNotice,
   'reports-digest': runReportsDigest,
+  'decision-notice': runDecisionNotice,
+  'report-notice': runReportNotice,
   'backup-tables': (job, env) => runBackupTables(job, env),
   'backup-photos': runBackupPhotos,
   'backup-retention': (_job, env) => runBackupRetention(env),

@@ -1,6 +1,7 @@
 // Every kind of background job: a discriminated union on `kind`. Each feature adds its variant here
 // and its handler in registry.ts (the compiler then insists on both).
 import type { ExpiryStage } from '../db/expiry-reminders';
+import type { Decision } from '../lib/decisions';
 import type { MailKind } from '../lib/mail-kinds';
 
 /**
@@ -64,6 +65,30 @@ export interface ModerationNoticeJob {
   action: 'hidden' | 'held';
 }
 
+/**
+ * A statement of reasons (or the news of a decision lifted) to the person concerned
+ * (docs/moderation.md#notices): written from these fields when the job runs.
+ */
+export interface DecisionNoticeJob {
+  kind: 'decision-notice';
+  userId: number;
+  decision: Decision;
+  postId: number | null;
+  title: string;
+  reason: string;
+  ground: string;
+}
+
+/** A reporter who left an address: the acknowledgement of their report, or the decision. */
+export interface ReportNoticeJob {
+  kind: 'report-notice';
+  to: string;
+  stage: 'ack' | 'decision';
+  postId: number;
+  title: string;
+  decision: string;
+}
+
 /** The hourly digest of new reports, to one operator: reports created in (`since`, `until`] (ms). */
 export interface ReportsDigestJob {
   kind: 'reports-digest';
@@ -98,6 +123,8 @@ export type Job =
   | SendMailJob
   | ExpiryReminderJob
   | ModerationNoticeJob
+  | DecisionNoticeJob
+  | ReportNoticeJob
   | ReportsDigestJob
   | MessageUnreadJob
   | SavedSearchDigestJob

@@ -42,6 +42,12 @@ export const FLASH_MESSAGES = {
   'cautare-stearsa': 'Căutarea a fost ștearsă.',
   'notificari-salvate': 'Preferințele de e-mail au fost salvate.',
   'cont-sters': 'Contul și datele dumneavoastră au fost șterse. Vă mulțumim că ați folosit eRădăuți.',
+  'in-verificare':
+    'Anunțul a fost salvat și este în verificare: devine vizibil după ce un operator îl verifică.',
+  'regula-adaugata': 'Regula a fost adăugată. Se aplică de acum la fiecare publicare și modificare.',
+  'regula-exista': 'O regulă cu această valoare există deja.',
+  'regula-stearsa': 'Regula a fost ștearsă.',
+  'anunturi-ascunse': 'Anunțurile persoanei au fost ascunse; autorul a primit motivul pe e-mail.',
   'cont-sters-operator': 'Contul persoanei a fost șters, cu toate anunțurile și datele sale.',
 } as const;
 

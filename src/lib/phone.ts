@@ -178,27 +178,9 @@ function countOf(text: string, ch: string): number {
 export function maskPhones(text: string): string {
   if (!/\d/.test(text)) return text;
   return text.replace(RUN, (run: string) => {
-    // Most runs are prices, years, dates: too few digits for any phone.
-    let digitCount = 0;
-    for (let k = 0; k < run.length; k++) {
-      const c = run.charCodeAt(k);
-      if (c >= 48 && c <= 57) digitCount++;
-    }
-    if (digitCount < MIN_DIGITS) return run;
-    const groups: Group[] = [];
-    let last = 0;
-    for (const m of run.matchAll(GROUP)) {
-      const start = m.index ?? 0;
-      const before = groups.length ? run.slice(last, start) : '';
-      groups.push({ digits: m[0], start, end: start + m[0].length, before });
-      last = start + m[0].length;
-    }
-    for (let k = 0; k + 2 < groups.length; k++) {
-      if (isDateAt(groups, k)) groups[k].inDate = groups[k + 1].inDate = groups[k + 2].inDate = true;
-    }
-    const plusAt = run.slice(0, groups[0].start).indexOf('+');
-    const segments = phoneSegments(groups, plusAt >= 0);
-    if (segments.length === 0) return run;
+    const found = runPhones(run);
+    if (!found) return run;
+    const { groups, plusAt, segments } = found;
     let out = '';
     let pos = 0;
     for (const [i, j] of segments) {
@@ -214,6 +196,60 @@ export function maskPhones(text: string): string {
     }
     return out + run.slice(pos);
   });
+}
+
+/** The phone numbers of one run of digits and separators (the masking rule), or null when none. */
+function runPhones(run: string): { groups: Group[]; plusAt: number; segments: [number, number][] } | null {
+  // Most runs are prices, years, dates: too few digits for any phone.
+  let digitCount = 0;
+  for (let k = 0; k < run.length; k++) {
+    const c = run.charCodeAt(k);
+    if (c >= 48 && c <= 57) digitCount++;
+  }
+  if (digitCount < MIN_DIGITS) return null;
+  const groups: Group[] = [];
+  let last = 0;
+  for (const m of run.matchAll(GROUP)) {
+    const start = m.index ?? 0;
+    const before = groups.length ? run.slice(last, start) : '';
+    groups.push({ digits: m[0], start, end: start + m[0].length, before });
+    last = start + m[0].length;
+  }
+  for (let k = 0; k + 2 < groups.length; k++) {
+    if (isDateAt(groups, k)) groups[k].inDate = groups[k + 1].inDate = groups[k + 2].inDate = true;
+  }
+  const plusAt = run.slice(0, groups[0].start).indexOf('+');
+  const segments = phoneSegments(groups, plusAt >= 0);
+  return segments.length === 0 ? null : { groups, plusAt, segments };
+}
+
+/**
+ * Every phone number written in a text, found by the masking rule (docs/masking.md), in a canonical
+ * form: a Romanian number in its national form (`07xxxxxxxx`), another country's as its digits.
+ * What operators' blocked-phone rules are matched against (docs/moderation.md#rules).
+ */
+export function phonesIn(text: string): string[] {
+  if (!/\d/.test(text)) return [];
+  const out = new Set<string>();
+  for (const m of text.matchAll(RUN)) {
+    const found = runPhones(m[0]);
+    if (!found) continue;
+    for (const [i, j] of found.segments) {
+      let digits = '';
+      for (let k = i; k <= j; k++) digits += found.groups[k].digits;
+      out.add(canonicalPhone(digits));
+    }
+  }
+  return [...out];
+}
+
+/** Digits of a phone number (any prefix) in the form `phonesIn` answers. */
+export function canonicalPhone(digits: string): string {
+  const d = digits.replace(/\D/g, '');
+  const ro = /^(?:0040|40)0?(\d{9})$/.exec(d);
+  if (ro) return `0${ro[1]}`;
+  if (/^0\d{9}$/.test(d)) return d;
+  return d.replace(/^00/, '');
 }
 
 /**

@@ -11,6 +11,8 @@ export interface MailMessage {
   text: string;
   html: string;
   headers?: Record<string, string>;
+  /** Where replies go (the statement of reasons: the address that hears contests). */
+  replyTo?: string;
 }
 
 /** Each mail's outcome is counted in job_runs (kind `mail`) for /moderare/stare, when DB is given. */
@@ -27,6 +29,7 @@ export async function sendMail(
       text: message.text,
       html: message.html,
       ...(message.headers ? { headers: message.headers } : {}),
+      ...(message.replyTo ? { replyTo: message.replyTo } : {}),
     });
     await recordMail(env, true);
     return sent;

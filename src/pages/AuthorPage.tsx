@@ -18,6 +18,8 @@ export interface AuthorPageProps {
   page: number;
   totalPages: number;
   hrefFor: (page: number) => string;
+  /** An operator on a banned person's page: the console page of that person. */
+  bannedNotice?: string;
 }
 
 /** `/anunturi/de/<nume>-<id>`: one author's published ads. */
@@ -30,6 +32,7 @@ export function AuthorPage({
   page,
   totalPages,
   hrefFor,
+  bannedNotice,
 }: AuthorPageProps) {
   return (
     <div className="listing">
@@ -46,6 +49,12 @@ export function AuthorPage({
           </p>
         </div>
       </header>
+      {bannedNotice ? (
+        <p className="notice notice--warning" role="status">
+          Cont blocat: doar operatorii văd această pagină.{' '}
+          <a href={bannedNotice}>Pagina de moderare a persoanei</a>
+        </p>
+      ) : null}
       {posts.length > 0 ? (
         <PostGrid posts={posts} tree={tree} eagerFirst headingLevel="h2" />
       ) : (

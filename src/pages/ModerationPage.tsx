@@ -1,6 +1,7 @@
 // `/moderare` (operators): reported ads with their reasons, the newest ads, the actions on each
 // (hide/show, delete, promote until a date, resolve reports, ban/unban the author), and the log.
 
+import { BanForm } from '../components/BanForm';
 import { HideForm } from '../components/HideForm';
 import { Pagination } from '../components/Pagination';
 import { PromoteForm } from '../components/PromoteForm';
@@ -74,6 +75,10 @@ const ACTION_LABELS: Record<string, string> = {
   reinnoieste: 'a reînnoit anunțul',
   vandut: 'a marcat ca vândut anunțul',
   retrage: 'a retras anunțul',
+  'rule-hold': 'a reținut în verificare (regulă) anunțul',
+  'report-hold': 'a reținut în verificare (rapoarte) anunțul',
+  'rule-add': 'a adăugat',
+  'rule-remove': 'a șters',
 };
 
 const MARKS: Record<string, string> = {
@@ -233,21 +238,30 @@ export function PostRow({
         </div>
       ) : null}
       <div className="post-actions">
-        {row.status === 'hidden' || row.status === 'held' ? (
+        {row.status === 'held' ? (
+          // One decision: shown again and its reports resolved; the author and the reporters hear of it.
+          <Button action={row.action('arata')} label="Arată din nou și rezolvă rapoartele" next={next} />
+        ) : row.status === 'hidden' ? (
           <Button action={row.action('arata')} label="Arată din nou" next={next} />
         ) : null}
-        {row.openReports.length > 0 ? (
+        {row.openReports.length > 0 && row.status !== 'held' ? (
           <Button action={row.action('rezolva')} label="Rezolvă rapoartele" next={next} />
         ) : null}
         {row.promotedNow ? (
           <Button action={row.action('opreste-promovarea')} label="Oprește promovarea" />
         ) : null}
-        {row.authorIsOperator ? null : row.authorBanned ? (
-          <Button action={row.userAction('deblocheaza')} label="Deblochează autorul" />
-        ) : (
-          <Button action={row.userAction('blocheaza')} label="Blochează autorul" danger />
-        )}
       </div>
+      {row.authorIsOperator ? null : (
+        <details className="mod-post__ban">
+          <summary>{row.authorBanned ? 'Deblochează autorul…' : 'Blochează autorul…'}</summary>
+          <BanForm
+            action={row.userAction(row.authorBanned ? 'deblocheaza' : 'blocheaza')}
+            banned={row.authorBanned}
+            reasons={props.hideReasons}
+            idPrefix={`${prefix}-ban-${row.id}`}
+          />
+        </details>
+      )}
       {row.status === 'hidden' ? null : (
         <details className="mod-post__hide">
           <summary>Ascunde anunțul…</summary>
@@ -335,7 +349,9 @@ export function ModerationPage(props: ModerationPageProps) {
                   {formatDate(entry.createdAt, 'longTime')}
                 </time>
                 {' · '}
-                <strong>{entry.operatorName ?? 'Un operator'}</strong>{' '}
+                <strong>
+                  {entry.operatorName ?? (entry.operatorUserId === 0 ? 'Automat' : 'Un operator')}
+                </strong>{' '}
                 {ACTION_LABELS[entry.action] ?? entry.action}{' '}
                 {`#${entry.targetId}${entry.details ? ` — ${entry.details}` : ''}`}
               </li>

@@ -193,8 +193,12 @@ export function PostPage(props: PostPageProps) {
               <form method="post" action={props.reportAction} className="report__form">
                 <ReasonChoices reasons={props.reportReasons} />
                 <label className="report__details">
-                  Detalii (opțional)
+                  Explicație (opțional): ce nu este în regulă
                   <textarea name="details" rows={3} maxLength={1000} />
+                </label>
+                <label className="report__details">
+                  E-mailul dumneavoastră (opțional): primiți confirmarea și decizia
+                  <input type="email" name="email" maxLength={254} autoComplete="email" />
                 </label>
                 <button type="submit" className="btn">
                   Trimite raportul

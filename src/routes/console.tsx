@@ -16,8 +16,8 @@ import { HIDE_REASONS, POST_STATUSES, type PostStatus } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
+import { announce, groundOf, statementLog, tellReporters } from '../http/decisions';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
-import { notifyModeration } from '../jobs/moderation';
 import { parseConsoleQuery } from '../lib/console-query';
 import { startOfBucharestDay } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
@@ -149,6 +149,9 @@ consoleRoutes.post(routePath('moderationBulk'), async (c) => {
   for (const id of ids) {
     const post = await getPost(db, id);
     if (!post) continue;
+    // The same ground and notices as a single decision (docs/moderation.md#notices).
+    const { ground, reporterEmails } = await groundOf(db, post.id);
+    const subject = { id: post.id, title: post.title };
     const log = (name: string) => ({
       operatorUserId: operator.id,
       action: name,
@@ -156,16 +159,47 @@ consoleRoutes.post(routePath('moderationBulk'), async (c) => {
       targetId: post.id,
       details: `${post.title.slice(0, 80)}${reason ? ` — ${reason}` : ''}`,
       reason,
-      ground: 'acțiune în masă',
+      ground: `${ground} (acțiune în masă)`,
     });
     if (action === 'ascunde' && post.status !== 'hidden') {
-      await setHidden(db, post, true, log('hide'), now, reason);
-      await notifyModeration(c.env, post.id, 'hidden');
+      await setHidden(db, post, true, statementLog(log('hide'), post.userId, reason, ground), now, reason);
+      await announce(c.env, {
+        userId: post.userId,
+        decision: 'hide',
+        post: subject,
+        reason,
+        ground,
+        reporterEmails,
+      });
     } else if (action === 'rezolva') {
-      if (post.status === 'held') await setHidden(db, post, false, log('resolve'), now);
-      else await resolveReports(db, post.id, log('resolve'), now);
+      if (post.status === 'held') {
+        const shown = 'Anunțul respectă regulile site-ului.';
+        await setHidden(db, post, false, statementLog(log('resolve'), post.userId, shown, ground), now);
+        await announce(c.env, {
+          userId: post.userId,
+          decision: 'show',
+          post: subject,
+          reason: shown,
+          ground,
+          reporterEmails,
+          reporterDecision: 'resolve',
+        });
+      } else {
+        await resolveReports(db, post.id, log('resolve'), now);
+        await tellReporters(c.env, subject, reporterEmails, 'resolve');
+      }
     } else if (action === 'sterge') {
-      await deletePhotoObjectsOf(c.env, await deletePost(db, post.id, now, log('delete')));
+      const why = reason || 'Anunțul încalcă regulile site-ului.';
+      const entry = statementLog(log('delete'), post.userId, why, ground);
+      await deletePhotoObjectsOf(c.env, await deletePost(db, post.id, now, entry));
+      await announce(c.env, {
+        userId: post.userId,
+        decision: 'delete',
+        post: subject,
+        reason: why,
+        ground,
+        reporterEmails,
+      });
     } else if (action === 'blocheaza' && !banned.has(post.userId)) {
       const author = await findUserById(db, post.userId);
       if (
@@ -179,14 +213,27 @@ consoleRoutes.post(routePath('moderationBulk'), async (c) => {
           db,
           author.id,
           true,
-          {
-            ...log('ban'),
-            targetType: 'user',
-            targetId: author.id,
-            details: `${author.name.slice(0, 80)} — ${reason}`,
-          },
+          statementLog(
+            {
+              ...log('ban'),
+              targetType: 'user',
+              targetId: author.id,
+              details: `${author.name.slice(0, 80)} — ${reason}`,
+            },
+            author.id,
+            reason,
+            ground,
+          ),
           now,
         );
+        await announce(c.env, {
+          userId: author.id,
+          decision: 'ban',
+          post: subject,
+          reason,
+          ground,
+          reporterEmails,
+        });
         await purgeForAuthor(c.req.url, db, author.id);
       }
     }
@@ -220,6 +267,9 @@ consoleRoutes.get(routePath('moderationPerson'), async (c) => {
       adHref={(a) => postHref(tree, a)}
       personHref={(id) => route('moderationPerson', { userId: id })}
       authorHref={authorPath(person.user)}
+      selfHref={route('moderationPerson', { userId })}
+      hideAllAction={route('moderateUser', { userId, action: 'ascunde-anunturile' })}
+      conversationHref={(id) => route('conversation', { id })}
       banAction={route('moderateUser', { userId, action: 'blocheaza' })}
       unbanAction={route('moderateUser', { userId, action: 'deblocheaza' })}
       hideReasons={HIDE_REASONS}

@@ -26,6 +26,7 @@ import {
 } from '../http/editor-form';
 import { privateAnswers, submittedForm } from '../http/helpers';
 import { editablePost, operatorLog } from '../http/owned-post';
+import { afterRule, BLOCKED_MESSAGE, ruleVerdict } from '../http/rules-check';
 import { notePriceChange } from '../jobs/price-drop';
 import { DAY_MS } from '../lib/dates';
 import { newSubmissionToken, photoPlan, readEditGuard } from '../lib/edit-guard';
@@ -89,6 +90,9 @@ editorRoutes.post(routePath('newPost'), async (c) => {
       return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
     const checked = await checkSubmission(c, form, args);
     if (!checked.ok) return checked.response;
+    // Operators' rules (docs/moderation.md#rules): a block gives the form back, saying nothing of the rule.
+    const rule = await ruleVerdict(db, user, checked.input);
+    if (rule?.action === 'block') return refuseByRule(c, args);
     if (!(await newPostAllowed(c, user.id))) return refuseNewPost(c, args, NEW_POST_REFUSAL, 60_000);
     const id = await createPost(db, {
       userId: user.id,
@@ -96,6 +100,7 @@ editorRoutes.post(routePath('newPost'), async (c) => {
       photoIds: checked.photoIds,
       now,
       submissionToken: guard.token,
+      held: rule?.action === 'hold',
     });
     if (id === null) {
       // Another submission of this form won the race: its ad is the one. Otherwise the daily limit.
@@ -104,15 +109,30 @@ editorRoutes.post(routePath('newPost'), async (c) => {
       return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
     }
     const slug = categorySlugOf(tree, checked.input.categoryId);
+    if (rule) {
+      const made = {
+        id,
+        title: checked.input.title,
+        userId: user.id,
+        status: rule.action === 'hold' ? 'held' : 'published',
+      };
+      await afterRule(c.env, db, rule, made, now);
+    }
     // Nothing cached shows the new ad's own page yet; this refreshes the counts.
     await forgetPages(c.req.url, []);
     const created = { id, slug: (await getPost(db, id))?.slug ?? '' };
-    setFlash(c, 'publicat');
+    setFlash(c, rule?.action === 'hold' ? 'in-verificare' : 'publicat');
     return c.redirect(postPath(created, slug), 303);
   } catch (err) {
     return keepFormOnFailure(c, err, { mode: 'new', values, user, hiddenFields });
   }
 });
+
+/** The editor given back (400) with everything typed and every photo, refused by a rule it does not name. */
+async function refuseByRule(c: Context<AppEnv>, args: RenderArgs) {
+  c.status(400);
+  return renderEditor(c, { ...args, formMessage: BLOCKED_MESSAGE });
+}
 
 /** A repeated new-ad form lands on the ad it created (303), as the first submission did. */
 async function redirectToCreated(c: Context<AppEnv>, post: Post, user: CurrentUser) {
@@ -153,6 +173,11 @@ editorRoutes.post(routePath('editPost'), async (c) => {
     const checked = await checkSubmission(c, form, { mode: 'edit', values, post, user, tree, hiddenFields });
     if (!checked.ok) return checked.response;
     if (expectedVersion !== post.version) return renderConflict(c, { values, guard, post, user, tree });
+    // The ad's author under the operators' rules, on every edit (an operator editing is exempt).
+    const author = user.id === post.userId ? user : null;
+    const rule = author ? await ruleVerdict(db, author, checked.input) : null;
+    if (rule?.action === 'block')
+      return refuseByRule(c, { mode: 'edit', values, post, user, tree, hiddenFields });
     const now = Date.now();
     const oldPath = postHref(tree, post);
     const current = (await listPhotosOfPost(db, post.id)).filter((p) => p.kind === 'post').map((p) => p.id);
@@ -168,6 +193,7 @@ editorRoutes.post(routePath('editPost'), async (c) => {
       now,
       log: operatorLog(user, post, 'edit'),
       changedWhileHidden,
+      hold: rule?.action === 'hold',
     });
     if (!saved) {
       // Saved elsewhere between reading the ad and writing it: nothing of this save was applied.
@@ -177,11 +203,29 @@ editorRoutes.post(routePath('editPost'), async (c) => {
     }
     await deletePhotoObjectsOf(c.env, saved.removedPhotos);
     const latest = await getPost(db, post.id);
+    // Held now (and not before): the author hears why; a flag or an already held ad only marks the queue.
+    if (rule) {
+      const status = post.status === 'held' ? 'held-before' : (latest?.status ?? post.status);
+      await afterRule(
+        c.env,
+        db,
+        rule,
+        { id: post.id, title: checked.input.title, userId: post.userId, status },
+        now,
+      );
+    }
     const target = postHref(tree, latest ?? post);
     await purgeForPost(c.req.url, db, latest ?? post, [oldPath]);
     // A lower price mails those who saved the ad and asked (through the job queue).
     if (latest) await notePriceChange(c.env, post, latest);
-    setFlash(c, changedWhileHidden ? 'salvat-verificare' : 'salvat');
+    setFlash(
+      c,
+      changedWhileHidden
+        ? 'salvat-verificare'
+        : rule?.action === 'hold' && latest?.status === 'held'
+          ? 'in-verificare'
+          : 'salvat',
+    );
     return c.redirect(target, 303);
   } catch (err) {
     return keepFormOnFailure(c, err, { mode: 'edit', values, post, user, hiddenFields });

@@ -6,6 +6,7 @@ import { Hono } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { operatorIds } from '../auth/config';
 import { requireOperator } from '../auth/guards';
+import { BanForm } from '../components/BanForm';
 import { OperatorDeleteAccountForm } from '../components/OperatorDeleteAccountForm';
 import { isDeletedAccount } from '../db/account-deletion';
 import { getCategoryTreeCached } from '../db/categories';
@@ -13,6 +14,7 @@ import { listReportedConversations } from '../db/conversations';
 import { deletePost } from '../db/lifecycle';
 import {
   type LogEntry,
+  logDecision,
   type ModerationPost,
   moderationData,
   resolveReports,
@@ -20,7 +22,7 @@ import {
   setPromotion,
   setUserBanned,
 } from '../db/moderation';
-import { getPost } from '../db/posts';
+import { getPost, visibleAdIdsOf } from '../db/posts';
 import {
   claimItem,
   nextQueueItem,
@@ -35,9 +37,10 @@ import { HIDE_REASONS, REPORT_REASONS, type User } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser, Db } from '../env';
 import { setFlash } from '../flash';
+import { announce, groundOf, statementLog, tellReporters } from '../http/decisions';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { deleteAccount } from '../jobs/account-deletion';
-import { notifyModeration } from '../jobs/moderation';
+import { queueNotices, reporterJobs } from '../jobs/decision-notice';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, NotFound } from '../lib/errors';
@@ -53,6 +56,7 @@ import {
   routePath,
   safeReturnPath,
 } from '../lib/links';
+import { isMailAddress } from '../mail/recipient';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ModerationItemPage } from '../pages/ModerationItemPage';
 import { ModerationPage, type ModerationRow } from '../pages/ModerationPage';
@@ -135,6 +139,12 @@ moderationRoutes.post(routePath('report'), async (c) => {
   if (!(REPORT_REASONS as readonly string[]).includes(reason)) {
     throw new BadInput('Alegeți motivul raportării.', { reason: 'Alegeți motivul raportării.' });
   }
+  // Notice and action: an optional address for the acknowledgement and the decision.
+  const email = textField(form, 'email', 254);
+  if (email && !isMailAddress(email)) {
+    const message = 'Adresa de e-mail nu pare corectă (de exemplu nume@exemplu.ro); o puteți lăsa goală.';
+    throw new BadInput(message, { email: message });
+  }
   // Once per ad per reporter: a second report is quietly accepted and changes nothing.
   const reporter = await reporterOf(c);
   const outcome = await addReport(
@@ -147,16 +157,37 @@ moderationRoutes.post(routePath('report'), async (c) => {
       reporterUserId: reporter.userId,
       addressKey: reporter.addressKey,
       deviceKey: reporter.deviceKey,
-      reporterEmail: null,
+      reporterEmail: email || null,
       now: Date.now(),
     },
     reportHoldThreshold(c.env.REPORT_HOLD_THRESHOLD),
   );
+  if (outcome.added && email) await queueNotices(c.env, reporterJobs([email], 'ack', target));
   const tree = await getCategoryTreeCached(db);
   const slug = categorySlugOf(tree, target.categoryId);
   setFlash(c, 'raportat');
   if (outcome.held) {
-    await notifyModeration(c.env, target.id, 'held');
+    // The site held it by itself: logged (operator 0) with the statement the author is sent.
+    const { ground } = await groundOf(c.get('db'), target.id);
+    const reason =
+      'Anunțul a primit raportări de la mai mulți vizitatori și este suspendat până decide un operator.';
+    await logDecision(
+      db,
+      statementLog(
+        {
+          operatorUserId: 0,
+          action: 'report-hold',
+          targetType: 'post',
+          targetId: target.id,
+          details: target.title.slice(0, 120),
+        },
+        target.userId,
+        reason,
+        ground,
+      ),
+      Date.now(),
+    );
+    await announce(c.env, { userId: target.userId, decision: 'hold', post: target, reason, ground });
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
     await purgeForPost(c.req.url, db, target);
     return c.redirect(listingPath(slug), 303);
@@ -370,6 +401,23 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
     targetId: post.id,
     details,
   });
+  // The ground (open reports) and the reporters to tell, read before the decision resolves them.
+  const { ground, reporterEmails } = await groundOf(db, post.id);
+  const subject = { id: post.id, title: post.title };
+  /** Showing a hidden or held ad again: the author hears of it, the reporters of the decision. */
+  const showAgain = async (action: string) => {
+    const reason = 'Anunțul respectă regulile site-ului.';
+    await setHidden(db, post, false, statementLog(log(action), post.userId, reason, ground), now);
+    await announce(c.env, {
+      userId: post.userId,
+      decision: 'show',
+      post: subject,
+      reason,
+      ground,
+      reporterEmails,
+      reporterDecision: 'resolve',
+    });
+  };
   switch (name) {
     case 'ascunde': {
       const reason = hideReason(form);
@@ -377,25 +425,50 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
         const message = 'Alegeți motivul pentru care ascundeți anunțul (autorul îl va vedea).';
         throw new BadInput(message, { hideReason: message });
       }
-      await setHidden(db, post, true, log('hide', `${post.title.slice(0, 80)} — ${reason}`), now, reason);
-      await notifyModeration(c.env, post.id, 'hidden');
+      const entry = statementLog(
+        log('hide', `${post.title.slice(0, 80)} — ${reason}`),
+        post.userId,
+        reason,
+        ground,
+      );
+      await setHidden(db, post, true, entry, now, reason);
+      await announce(c.env, {
+        userId: post.userId,
+        decision: 'hide',
+        post: subject,
+        reason,
+        ground,
+        reporterEmails,
+      });
       break;
     }
     case 'arata':
-      await setHidden(db, post, false, log('unhide'), now);
+      if (post.status === 'hidden' || post.status === 'held') await showAgain('unhide');
+      else await setHidden(db, post, false, log('unhide'), now);
       break;
-    case 'sterge':
+    case 'sterge': {
       if (form.get('confirm') !== 'da') {
         throw new BadInput('Bifați căsuța pentru a confirma ștergerea.', {
           confirm: 'Bifați căsuța pentru a confirma ștergerea.',
         });
       }
-      await deletePhotoObjectsOf(c.env, await deletePost(db, post.id, now, log('delete')));
+      const reason = hideReason(form) ?? 'Anunțul încalcă regulile site-ului.';
+      const entry = statementLog(log('delete'), post.userId, reason, ground);
+      await deletePhotoObjectsOf(c.env, await deletePost(db, post.id, now, entry));
+      await announce(c.env, {
+        userId: post.userId,
+        decision: 'delete',
+        post: subject,
+        reason,
+        ground,
+        reporterEmails,
+      });
       await forget();
       setFlash(c, 'sters');
       if (form.get('next') === '1') return c.redirect(await nextItemPath(c, post.id), 303);
       // The ad's page is gone: back to the moderation page.
       return c.redirect(`${route('moderation')}#anunturi-noi`, 303);
+    }
     case 'promoveaza': {
       const until = parsePromotionDate(textField(form, 'promotedUntil', 20), now);
       if (!until) {
@@ -409,9 +482,12 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
       await setPromotion(db, post.id, null, log('unpromote'), now);
       break;
     case 'rezolva':
-      // Dismissing the reports of an ad they put on hold shows it again.
-      if (post.status === 'held') await setHidden(db, post, false, log('resolve'), now);
-      else await resolveReports(db, post.id, log('resolve'), now);
+      // Dismissing the reports of an ad they put on hold shows it again (and its author hears of it).
+      if (post.status === 'held') await showAgain('resolve');
+      else {
+        await resolveReports(db, post.id, log('resolve'), now);
+        await tellReporters(c.env, subject, reporterEmails, 'resolve');
+      }
       break;
   }
   await forget();
@@ -422,10 +498,12 @@ moderationRoutes.post(routePath('moderateUser'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const name = c.req.param('action');
-  if (name !== 'blocheaza' && name !== 'deblocheaza' && name !== 'sterge-contul') throw new NotFound();
+  if (!['blocheaza', 'deblocheaza', 'sterge-contul', 'ascunde-anunturile'].includes(name))
+    throw new NotFound();
   const target = await findUserById(db, idParam(c.req.param('userId'), 'Utilizatorul nu a fost găsit'));
   if (!target || isDeletedAccount(target)) throw new NotFound('Utilizatorul nu a fost găsit');
   if (name === 'sterge-contul') return deleteAccountOnRequest(c, operator, target);
+  if (name === 'ascunde-anunturile') return hideAllAds(c, operator, target);
   const banning = name === 'blocheaza';
   const form = await optionalForm(c);
   if (
@@ -434,22 +512,113 @@ moderationRoutes.post(routePath('moderateUser'), async (c) => {
   ) {
     throw new BadInput('Un operator nu poate fi blocat.');
   }
+  // Always a reason (the person is told it) and a ticked confirmation, never one unconfirmed click.
+  const picked = textField(form, 'hideReason', 100);
+  const details = textField(form, 'hideDetails', 400);
+  const reason = banning ? hideReason(form) : details || (picked ? hideReason(form) : null);
+  const refusal = !reason
+    ? banning
+      ? 'Alegeți motivul blocării (persoana îl primește pe e-mail).'
+      : 'Scrieți motivul deblocării (persoana îl primește pe e-mail).'
+    : form.get('confirm') !== 'da'
+      ? banning
+        ? 'Bifați căsuța pentru a confirma blocarea.'
+        : 'Bifați căsuța pentru a confirma deblocarea.'
+      : null;
+  const returnRaw = form.get('returnTo');
+  const returnTo = safeReturnPath(typeof returnRaw === 'string' ? returnRaw : null, '') || undefined;
+  if (!reason || refusal) {
+    c.status(400);
+    return c.render(
+      <section className="box">
+        <h1>{banning ? `Blocarea contului: ${target.name}` : `Deblocarea contului: ${target.name}`}</h1>
+        <BanForm
+          action={route('moderateUser', { userId: target.id, action: name })}
+          banned={!banning}
+          reasons={HIDE_REASONS}
+          idPrefix="ban"
+          returnTo={returnTo}
+          picked={picked}
+          details={details}
+          error={refusal ?? undefined}
+        />
+      </section>,
+      { title: banning ? 'Blocarea contului' : 'Deblocarea contului', noindex: true },
+    );
+  }
+  const ground = 'decizia unui operator, după verificarea contului și a anunțurilor';
   await setUserBanned(
     db,
     target.id,
     banning,
-    {
-      operatorUserId: operator.id,
-      action: banning ? 'ban' : 'unban',
-      targetType: 'user',
-      targetId: target.id,
-      details: target.name.slice(0, 120),
-    },
+    statementLog(
+      {
+        operatorUserId: operator.id,
+        action: banning ? 'ban' : 'unban',
+        targetType: 'user',
+        targetId: target.id,
+        details: `${target.name.slice(0, 80)} — ${reason}`,
+      },
+      target.id,
+      reason,
+      ground,
+    ),
     Date.now(),
   );
+  await announce(c.env, { userId: target.id, decision: banning ? 'ban' : 'unban', reason, ground });
   await purgeForAuthor(c.req.url, db, target.id);
   return c.redirect(await back(c, form, name, 'moderare'), 303);
 });
+
+/** Every ad of a person the public may see (and held ones) hidden with one reason, each author notice sent. */
+async function hideAllAds(c: Context<AppEnv>, operator: CurrentUser, target: User) {
+  const db = c.get('db');
+  const form = await optionalForm(c);
+  const reason = hideReason(form);
+  if (!reason) {
+    const message = 'Alegeți motivul pentru care ascundeți anunțurile (autorul îl va vedea).';
+    throw new BadInput(message, { hideReason: message });
+  }
+  if (form.get('confirm') !== 'da') {
+    const message = 'Bifați căsuța pentru a confirma ascunderea tuturor anunțurilor.';
+    throw new BadInput(message, { confirm: message });
+  }
+  const now = Date.now();
+  for (const id of await visibleAdIdsOf(db, target.id)) {
+    const post = await getPost(db, id);
+    if (!post || post.status === 'hidden' || post.status === 'draft') continue;
+    const { ground, reporterEmails } = await groundOf(db, post.id);
+    const entry = statementLog(
+      {
+        operatorUserId: operator.id,
+        action: 'hide',
+        targetType: 'post',
+        targetId: post.id,
+        details: `${post.title.slice(0, 80)} — ${reason}`,
+      },
+      post.userId,
+      reason,
+      ground,
+    );
+    await setHidden(db, post, true, entry, now, reason);
+    await announce(c.env, {
+      userId: post.userId,
+      decision: 'hide',
+      post: { id: post.id, title: post.title },
+      reason,
+      ground,
+      reporterEmails,
+    });
+    await purgeForPost(c.req.url, db, post);
+  }
+  setFlash(c, 'anunturi-ascunse');
+  const raw = form.get('returnTo');
+  return c.redirect(
+    safeReturnPath(typeof raw === 'string' ? raw : null, '') ||
+      route('moderationPerson', { userId: target.id }),
+    303,
+  );
+}
 
 /**
  * An operator deletes a person's account on their request (docs/privacy.md): the reason is required

@@ -252,11 +252,14 @@ async function authorListing(c: Context<AppEnv>, segments: string[]) {
     author = survivor === null ? null : await getAuthor(db, survivor);
     if (author && !author.banned) return redirect(c, authorPath(author, split.page));
   }
-  if (!author || author.banned) throw new NotFound();
+  // A banned person's page stays visible to operators (docs/moderation.md#person), never cached.
+  const operatorView = !!author?.banned && !!c.get('user')?.isOperator;
+  if (!author || (author.banned && !operatorView)) throw new NotFound();
+  if (operatorView) c.header('Cache-Control', 'private, no-store');
   const page = split.page;
   const canonical = authorPath(author, page);
   if (canonical !== new URL(c.req.url).pathname) return redirect(c, canonical);
-  const data = await listPosts(db, { userId: author.id }, page, Date.now(), {
+  const data = await listPosts(db, { userId: author.id, withBannedAuthor: operatorView }, page, Date.now(), {
     countsMaxAgeMs: sharedDataMaxAgeMs(c.env.PAGE_CACHE_SECONDS),
   });
   const totalPages = totalPagesOf(data.total);
@@ -273,6 +276,7 @@ async function authorListing(c: Context<AppEnv>, segments: string[]) {
       page={page}
       totalPages={totalPages}
       hrefFor={(n) => authorPath(author, n)}
+      bannedNotice={operatorView ? route('moderationPerson', { userId: author.id }) : undefined}
     />,
     {
       title: `Anunțurile publicate de ${author.name}${pageSuffix}`,

@@ -113,11 +113,12 @@ describe('unsafe requests from another site are refused, whatever the body', () 
     expect(await deleted.json()).toEqual({ deleted: photo.id });
 
     const target = await person({ name: 'Autor Blocat Corect' });
-    const ban = await send('POST', `/moderare/utilizator/${target.user.id}/blocheaza`, {
-      cookie: operator.cookie,
-      'sec-fetch-site': 'none',
-      accept: 'text/html',
-    });
+    const ban = await send(
+      'POST',
+      `/moderare/utilizator/${target.user.id}/blocheaza`,
+      { cookie: operator.cookie, 'sec-fetch-site': 'none', accept: 'text/html' },
+      new URLSearchParams({ hideReason: 'Spam sau anunț duplicat', confirm: 'da' }),
+    );
     expect(ban.status).toBe(303);
     const [row] = await db.select().from(schema.users).where(eq(schema.users.id, target.user.id));
     expect(row.banned).toBe(true);

@@ -4,6 +4,7 @@
 // later journeys (the publishing chain passes the new ad along).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { consoleRulesJourneys } from './console-rules.mjs';
 import { filterJourneys } from './filter-journeys.mjs';
 import { freshnessJourneys } from './freshness-journeys.mjs';
 import { galleryJourneys } from './gallery.mjs';
@@ -762,6 +763,7 @@ export const journeys = [
   ...filterJourneys,
   ...mailJourneys,
   ...h26Journeys,
+  ...consoleRulesJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */

@@ -62,6 +62,7 @@ const FORM_ROUTES = fc.oneof(
     '/moderare',
     '/moderare/in-masa',
     '/moderare/cautare',
+    '/moderare/reguli',
     '/__dev/seed',
   ),
   plausibleSegment.map((id) => `/moderare/anunt/${id}`),
@@ -70,6 +71,13 @@ const FORM_ROUTES = fc.oneof(
   plausibleSegment.map((id) => `/raporteaza/${id}`),
   fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare', '/cont/sterge', '/cont/notificari'),
   plausibleSegment.map((id) => `/moderare/utilizator/${id}/sterge-contul`),
+  fc
+    .tuple(plausibleSegment, fc.constantFrom('blocheaza', 'deblocheaza', 'ascunde-anunturile'))
+    .map(([id, action]) => `/moderare/utilizator/${id}/${action}`),
+  fc
+    .tuple(plausibleSegment, fc.constantFrom('arata', 'rezolva', 'ascunde', 'sterge'))
+    .map(([id, action]) => `/moderare/anunt/${id}/${action}`),
+  plausibleSegment.map((id) => `/moderare/reguli/${id}/sterge`),
   plausibleSegment.map((token) => `/dezabonare/${token}`),
   plausibleSegment.map((token) => `/reinnoire/${token}`),
   plausibleSegment.map((id) => `/salvate/${id}`),

@@ -178,10 +178,12 @@ describe('moderation notices', () => {
     expect(res.status).toBe(303);
     await vi.waitUntil(() => sentTo(send, author.email).length > 0, { timeout: 10_000, interval: 100 });
     const [mail] = sentTo(send, author.email);
-    expect(mail.subject).toBe('Anunțul „Telefon mobil nou” a fost ascuns de un operator');
+    expect(mail.subject).toBe('Decizie de moderare: anunțul „Telefon mobil nou” a fost ascuns');
     expect(mail.text).toContain('Motivul: Categorie greșită: Mutați-l la Electronice.');
     expect(mail.text).toContain(`/posts/edit/${ad.id}`);
-    expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    // A statement of reasons (a legal notice): how to contest it, no unsubscribe link.
+    expect(mail.text).toContain('contact@eradauti.ro');
+    expect((mail as { replyTo?: string }).replyTo).toBe('contact@eradauti.ro');
   });
 
   it('reports putting an ad on hold send its author a mail; a banned author gets nothing', async () => {
@@ -206,7 +208,9 @@ describe('moderation notices', () => {
     }
     await vi.waitUntil(() => sentTo(send, author.email).length > 0, { timeout: 10_000, interval: 100 });
     expect((await db.select().from(posts).where(eq(posts.id, ad.id)))[0].status).toBe('held');
-    expect(sentTo(send, author.email)[0].subject).toBe('Anunțul „Bicicletă raportată” este în verificare');
+    expect(sentTo(send, author.email)[0].subject).toBe(
+      'Decizie de moderare: anunțul „Bicicletă raportată” este în verificare',
+    );
     const banned = await makePost(bannedAuthor.id, { status: 'held' });
     const batch = createMessageBatch('eradauti-jobs', [
       {

@@ -218,7 +218,11 @@ const ACTIONS: Action[] = [
         'POST',
         `/moderare/utilizator/${target.user.id}/blocheaza`,
         s.cookie,
-        formOf({ returnTo: `/anunt/imobiliare/${ad.slug}-${ad.id}` }),
+        formOf({
+          returnTo: `/anunt/imobiliare/${ad.slug}-${ad.id}`,
+          hideReason: 'Spam sau anunț duplicat',
+          confirm: 'da',
+        }),
       );
     },
   },
@@ -237,7 +241,12 @@ const ACTIONS: Action[] = [
     ok: 303,
     run: async (s) => {
       const target = await person();
-      return send('POST', `/moderare/utilizator/${target.user.id}/blocheaza`, s.cookie);
+      return send(
+        'POST',
+        `/moderare/utilizator/${target.user.id}/blocheaza`,
+        s.cookie,
+        formOf({ hideReason: 'Spam sau anunț duplicat', confirm: 'da' }),
+      );
     },
   },
 ];

@@ -222,20 +222,32 @@ describe('moderation actions and their effect on listings', () => {
     const author = await person({ name: 'Vânzător Problemă' });
     const ad = await makePost(author.user.id, {}, HOUSE);
     expect(await listingHrefs()).toContain(adPath(ad));
-    const res = await postFormAs(`/moderare/utilizator/${author.user.id}/blocheaza`, {}, operator.cookie);
+    const res = await postFormAs(
+      `/moderare/utilizator/${author.user.id}/blocheaza`,
+      { hideReason: 'Spam sau anunț duplicat', confirm: 'da' },
+      operator.cookie,
+    );
     expect(res.status).toBe(303);
     expect(await listingHrefs()).not.toContain(adPath(ad));
     expect((await get(adPath(ad))).status).toBe(404);
     const publish = await postFormAs('/posts/new', formOf(validFields()), author.cookie);
     expect(publish.status).toBe(403);
     await publish.body?.cancel();
-    await postFormAs(`/moderare/utilizator/${author.user.id}/deblocheaza`, {}, operator.cookie);
+    await postFormAs(
+      `/moderare/utilizator/${author.user.id}/deblocheaza`,
+      { hideDetails: 'Verificat din nou.', confirm: 'da' },
+      operator.cookie,
+    );
     expect(await listingHrefs()).toContain(adPath(ad));
   });
 
   it('will not ban an operator', async () => {
     const other = await person({ role: 'operator' });
-    const res = await postFormAs(`/moderare/utilizator/${other.user.id}/blocheaza`, {}, operator.cookie);
+    const res = await postFormAs(
+      `/moderare/utilizator/${other.user.id}/blocheaza`,
+      { hideReason: 'Spam sau anunț duplicat', confirm: 'da' },
+      operator.cookie,
+    );
     expect(res.status).toBe(400);
     await res.body?.cancel();
     const [row] = await db.select().from(schema.users).where(eq(schema.users.id, other.user.id));
@@ -271,7 +283,11 @@ describe('moderation actions and their effect on listings', () => {
       { hideReason: 'Categorie greșită' },
       operator.cookie,
     );
-    await postFormAs(`/moderare/utilizator/${user.id}/blocheaza`, {}, operator.cookie);
+    await postFormAs(
+      `/moderare/utilizator/${user.id}/blocheaza`,
+      { hideReason: 'Spam sau anunț duplicat', confirm: 'da' },
+      operator.cookie,
+    );
     const rows = await db
       .select()
       .from(schema.moderationLog)

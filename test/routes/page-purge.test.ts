@@ -161,7 +161,10 @@ describe('purges after moderation and owner actions', () => {
     const secondAd = adPathOf(second);
     await fetchCached(secondAd);
     expect((await fetchCached(`${secondAd}?fbclid=q`)).cache).toBe('hit');
-    await operatorPost(`/moderare/utilizator/${author.id}/blocheaza`);
+    await operatorPost(`/moderare/utilizator/${author.id}/blocheaza`, {
+      hideReason: 'Spam sau anunț duplicat',
+      confirm: 'da',
+    });
     await expectGone(ad, pages);
     await expectGone(secondAd, []);
     expect((await fetchCached(authorPath(author))).res.status).toBe(404);
