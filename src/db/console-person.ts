@@ -16,6 +16,7 @@ export async function personForOperators(db: Db, userId: number) {
         categoryId: posts.categoryId,
         status: posts.status,
         createdAt: posts.createdAt,
+        deletedAt: posts.deletedAt,
       })
       .from(posts)
       .where(eq(posts.userId, userId))

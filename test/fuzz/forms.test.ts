@@ -70,6 +70,7 @@ const FORM_ROUTES = fc.oneof(
   plausibleSegment.map((id) => `/raporteaza/${id}`),
   fc.constantFrom('/cont/cautari', '/api/salvate/sincronizare', '/cont/sterge', '/cont/notificari'),
   plausibleSegment.map((id) => `/moderare/utilizator/${id}/sterge-contul`),
+  plausibleSegment.map((id) => `/moderare/restaurare/${id}`),
   plausibleSegment.map((token) => `/dezabonare/${token}`),
   plausibleSegment.map((token) => `/reinnoire/${token}`),
   plausibleSegment.map((id) => `/salvate/${id}`),
