@@ -26,6 +26,7 @@ import {
 } from './lib.mjs';
 import { mailJourneys } from './mail-journeys.mjs';
 import { messagesJourneys } from './messages.mjs';
+import { privacyJourneys } from './privacy-journeys.mjs';
 import { savedJourneys } from './saved-journeys.mjs';
 
 const AD_LINK = /^\/anunt\/[^/?#]+\/[^/?#]+-\d+$/;
@@ -762,6 +763,7 @@ export const journeys = [
   ...filterJourneys,
   ...mailJourneys,
   ...h26Journeys,
+  ...privacyJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */
