@@ -237,4 +237,86 @@ export const privacyJourneys = [
       }
     },
   },
+  {
+    name: 'privacy: an owner deletes an ad, it is gone for everyone, an operator restores it from the console',
+    async run({ browser, base }) {
+      const stamp = Date.now();
+      const word = uniqueWord();
+      const owner = await openPage(browser, { viewport: PHONE, javaScript: false });
+      const visitor = await openPage(browser, { viewport: PHONE, javaScript: false });
+      const operator = await openPage(browser, { viewport: DESKTOP, javaScript: false });
+      try {
+        await signIn(owner.page, base, `grabit.${stamp}@example.ro`, 'Radu Grăbit');
+        const ad = await publishAd(owner.page, base, {
+          title: `Dulap ${word} cu oglindă`,
+          description: 'Dulap cu trei uși și oglindă, lemn masiv, se ridică de la domiciliu.',
+          price: '450',
+        });
+        const adId = Number(/-(\d+)$/.exec(ad)?.[1]);
+        const authorHref = await owner.page
+          .locator('main a[href^="/anunturi/de/"]')
+          .first()
+          .getAttribute('href');
+        const userId = Number(/-(\d+)$/.exec(authorHref ?? '')?.[1]);
+        assert(userId > 0, `no author link with an id on ${ad} (${authorHref})`);
+
+        // The owner deletes it: the page says what happens and that an operator can still undo it.
+        await go(owner.page, `${base}/posts/edit/${adId}/sterge`, { status: 200 });
+        assert(/30 de zile/.test(await textOf(owner.page)), 'the delete page does not mention the 30 days');
+        await shoot(owner.page, 'privacy-delete-ad-390');
+        await noOverflow(owner.page);
+        await owner.page.locator('input[name=confirm]').check();
+        await submitAndWait(owner.page, owner.page.locator('form button.btn--danger'));
+        assert(
+          new URL(owner.page.url()).pathname === '/posts/mine',
+          `the deletion led to ${owner.page.url()}`,
+        );
+        assert(!(await textOf(owner.page)).includes(word), '"Anunțurile mele" still lists the deleted ad');
+        const ownView = await go(owner.page, `${base}${ad}`);
+        assert(ownView.status() === 410, `the owner's view of the deleted ad answered ${ownView.status()}`);
+
+        // Everyone else: 410, and search does not find it.
+        assert((await go(visitor.page, `${base}${ad}`)).status() === 410, 'a visitor still reaches the ad');
+        await go(visitor.page, `${base}/cautare?q=${word}`, { status: 200 });
+        assert(!(await textOf(visitor.page)).includes(`Dulap ${word}`), 'search still finds the deleted ad');
+
+        // An operator sees it, marked deleted, and restores it from the person's console page.
+        await signIn(operator.page, base, await operatorEmailOf(operator.page, base), 'Operator');
+        await go(operator.page, `${base}${ad}`, { status: 200 });
+        assert((await textOf(operator.page)).includes('Anunț șters'), 'the operator sees no "Anunț șters"');
+        await shoot(operator.page, 'privacy-deleted-ad-operator-1280');
+        await go(operator.page, `${base}/moderare/utilizator/${userId}`, { status: 200 });
+        const restore = operator.page.locator(`form[action="/moderare/restaurare/${adId}"]`);
+        assert((await restore.count()) === 1, 'the person page has no restore form for the deleted ad');
+        await shoot(operator.page, 'privacy-person-restore-1280');
+        await noOverflow(operator.page);
+        await submitAndWait(operator.page, restore.locator('button[type=submit]'));
+        assert(
+          /Anunțul a fost restaurat/.test(await textOf(operator.page)),
+          `no confirmation after the restore (${operator.page.url()})`,
+        );
+        assert(
+          (await go(visitor.page, `${base}${ad}`)).status() === 200,
+          'the restored ad is not public again',
+        );
+
+        const problems = [...owner.problems, ...visitor.problems, ...operator.problems];
+        assert(problems.length === 0, problems.join('\n'));
+      } finally {
+        await owner.context.close();
+        await visitor.context.close();
+        await operator.context.close();
+      }
+    },
+  },
 ];
+
+/** The operator among the demo accounts listed on the local sign-in page. */
+async function operatorEmailOf(page, base) {
+  await go(page, `${base}/clerk/sign-in`);
+  const lines = (await page.locator('main').innerText()).split('\n').filter((l) => /@/.test(l));
+  const line = lines.find((l) => /operator|moderator/i.test(l));
+  const email = (line ?? '').match(/[\w.+-]+@[\w.-]+\.\w+/)?.[0];
+  assert(email, `the local sign-in page lists no operator account (lines: ${lines.join(' | ')})`);
+  return email;
+}
