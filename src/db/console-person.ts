@@ -17,6 +17,7 @@ export async function personForOperators(db: Db, userId: number) {
         status: posts.status,
         createdAt: posts.createdAt,
         hiddenReason: posts.hiddenReason,
+        deletedAt: posts.deletedAt,
       })
       .from(posts)
       .where(eq(posts.userId, userId))

@@ -1,7 +1,7 @@
 // The D1 index of private conversations (the messages live in one Durable Object each,
 // src/messages/room.ts): opening one per ad and buyer, the inbox, unread counts, blocking,
 // reports, and the removal of conversations about deleted ads.
-import { and, desc, eq, inArray, isNotNull, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, ne, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { maskPhones } from '../lib/phone';
 import { oneLineText } from '../lib/text';
@@ -50,7 +50,8 @@ export async function getMessageTarget(db: Db, postId: number): Promise<MessageT
     })
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
-    .where(eq(posts.id, postId))
+    // A deleted ad (kept 30 days for an undo) is gone for messages, as one removed for good.
+    .where(and(eq(posts.id, postId), ne(posts.status, 'deleted')))
     .limit(1);
   return rows[0] ?? null;
 }
@@ -185,7 +186,9 @@ export async function listInbox(db: Db, userId: number, limit = 100): Promise<In
       postTitle: conversations.postTitle,
       postSlug: posts.slug,
       categoryId: posts.categoryId,
-      photo: sql<string | null>`${sql.raw(firstPhotoOfSql('"conversations"."post_id"'))}`,
+      photo: sql<
+        string | null
+      >`CASE WHEN ${posts.id} IS NULL THEN NULL ELSE ${sql.raw(firstPhotoOfSql('"conversations"."post_id"'))} END`,
       otherName: sql<string>`(SELECT name FROM users WHERE users.id = CASE WHEN ${conversations.buyerId} = ${userId} THEN ${conversations.sellerId} ELSE ${conversations.buyerId} END)`,
       lastMessageAt: conversations.lastMessageAt,
       lastPreview: conversations.lastPreview,
@@ -195,7 +198,8 @@ export async function listInbox(db: Db, userId: number, limit = 100): Promise<In
       postDeletedAt: conversations.postDeletedAt,
     })
     .from(conversations)
-    .leftJoin(posts, eq(posts.id, conversations.postId))
+    // A deleted ad (kept 30 days for an undo) is gone here too: no link, no photo.
+    .leftJoin(posts, and(eq(posts.id, conversations.postId), ne(posts.status, 'deleted')))
     .where(or(eq(conversations.buyerId, userId), eq(conversations.sellerId, userId)))
     .orderBy(desc(conversations.lastMessageAt), desc(conversations.id))
     .limit(limit);

@@ -11,10 +11,12 @@
 //   published|expired ──sold──► sold          published|expired|sold ──unpublish──► draft
 //   draft|sold ──publish──► published (+30 days; rises only if not raised in the last day)
 //   any ──hide (operator, with a reason)──► hidden ──unhide──► published (or expired when its time is up)
+//   any ──delete (owner or operator)──► deleted ──undo (operator, 30 days)──► the state it was in
+//   deleted ──(30 days, daily cron)──► removed for good (docs/privacy.md#deleted-ads)
 // The author may still edit a hidden ad: it stays hidden, marked as changed for the operators.
 // Unpublishing returns the ad to `draft` (the owner's own state); `hidden` is the operators' alone,
 // so an owner can never undo an operator's decision.
-import { and, asc, eq, inArray, isNotNull, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { DAY_MS } from '../lib/dates';
 import { HttpError, TooManyRequests } from '../lib/errors';
@@ -266,23 +268,85 @@ function renewRefusal(bumpedAt: number, now: number): TooManyRequests {
   );
 }
 
+/** How long a deleted ad is kept (for an operator's undo) before the daily job removes it for good. */
+export const DELETED_AD_KEEP_MS = 30 * DAY_MS;
+
 /**
- * Deletes an ad with its photos' rows and its reports in one batch; answers the photos whose rows
- * went (the caller removes their objects from R2).
+ * Deletes an ad the way its owner or an operator does: the one rule for every such deletion (the
+ * owner's delete, the operators' delete on the ad and in bulk). The ad leaves every public place at
+ * once (status `deleted`: its page and photos answer as for an ad removed for good, and it is in no
+ * listing, search, sitemap, feed or favourite), and it is kept with its photos for DELETED_AD_KEEP_MS
+ * so that an operator can undo the deletion (`restoreDeletedPost`); the daily job then removes it for
+ * good (jobs/retention.ts). Answers false when it was deleted already (by a concurrent request).
  */
-export async function deletePost(
+export async function deletePost(db: Db, postId: number, now: number, log?: LogEntry): Promise<boolean> {
+  const changed = await db
+    .update(posts)
+    .set({
+      status: 'deleted',
+      // SQLite reads every right-hand side before it writes: the state the ad was in.
+      deletedFrom: sql`${posts.status}`,
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where(and(eq(posts.id, postId), ne(posts.status, 'deleted')))
+    .returning({ id: posts.id });
+  if (changed.length === 0) return false;
+  // Only the request that deleted it leaves the trace (concurrent deletions log once).
+  if (log) await runBatch(db, [logStatement(db, log, now)]);
+  return true;
+}
+
+/** Why an undo was refused: the ad is not deleted (any more), or its 30 days are over. */
+export type RestoreRefusal = 'not-deleted' | 'too-late';
+
+/**
+ * An operator's undo of a deletion, within DELETED_AD_KEEP_MS of it: the ad returns to the state it was
+ * deleted from (a published ad past its expiry shows as expired). Null when done, else why not.
+ */
+export async function restoreDeletedPost(
   db: Db,
   postId: number,
   now: number,
-  log?: LogEntry,
-): Promise<{ id: number }[]> {
-  const statements: Statement[] = [
+  log: LogEntry,
+): Promise<RestoreRefusal | null> {
+  const [restored] = (await runBatch(db, [
+    db
+      .update(posts)
+      .set({
+        status: sql`coalesce(${posts.deletedFrom}, 'draft')`,
+        deletedFrom: null,
+        deletedAt: null,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(posts.id, postId), eq(posts.status, 'deleted'), gt(posts.deletedAt, now - DELETED_AD_KEEP_MS)),
+      )
+      .returning({ id: posts.id }),
+  ])) as [{ id: number }[]];
+  if (restored.length === 0) {
+    const current = await getPost(db, postId);
+    return current?.status === 'deleted' ? 'too-late' : 'not-deleted';
+  }
+  await runBatch(db, [logStatement(db, log, now)]);
+  return null;
+}
+
+/** The last moment an ad deleted at `deletedAt` can still be restored. */
+export function restorableUntil(deletedAt: number): number {
+  return deletedAt + DELETED_AD_KEEP_MS;
+}
+
+/**
+ * Removes a draft for good with its photos' rows and its reports in one batch (the daily job's stale
+ * drafts); answers the photos whose rows went (the caller removes their objects from R2).
+ */
+async function removeDraft(db: Db, postId: number): Promise<{ id: number }[]> {
+  const [removed] = (await runBatch(db, [
     db.delete(photos).where(eq(photos.postId, postId)).returning({ id: photos.id }),
     db.delete(reports).where(eq(reports.postId, postId)),
-    db.delete(posts).where(eq(posts.id, postId)),
-  ];
-  if (log) statements.push(logStatement(db, log, now));
-  const [removed] = (await runBatch(db, statements)) as [{ id: number }[]];
+    db.delete(posts).where(and(eq(posts.id, postId), eq(posts.status, 'draft'))),
+  ])) as [{ id: number }[]];
   return removed;
 }
 
@@ -313,6 +377,6 @@ export async function deleteStaleDrafts(
     .orderBy(asc(posts.id))
     .limit(200);
   const removedPhotos: { id: number }[] = [];
-  for (const post of stale) removedPhotos.push(...(await deletePost(db, post.id, now)));
+  for (const post of stale) removedPhotos.push(...(await removeDraft(db, post.id)));
   return { drafts: stale.length, removedPhotos };
 }

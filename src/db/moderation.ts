@@ -1,6 +1,6 @@
 // Operator tools: the moderation log, bans, hiding and promoting ads, reports' resolution, and what
 // /moderare lists.
-import { and, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { runBatch } from './fragments';
 import { clearQueueStatements } from './queue';
@@ -202,6 +202,7 @@ export async function moderationData(
     .select(postFields)
     .from(posts)
     .innerJoin(users, eq(users.id, posts.userId))
+    .where(ne(posts.status, 'deleted'))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
   const logRows = db

@@ -1,6 +1,6 @@
 // One author's own ads as the author sees them: "Anunțurile mele" (every status) and how many ads
 // they created lately (the daily limit on new ads).
-import { and, count, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ne, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { DAY_MS } from '../lib/dates';
 import type { Currency } from '../lib/price';
@@ -48,7 +48,7 @@ export interface MyPost {
   photo: PhotoRef | null;
 }
 
-/** Every ad of a user, in every status, most recently changed first. */
+/** Every ad of a user, in every status but deleted (gone for them), most recently changed first. */
 export async function listMyPosts(db: Db, userId: number): Promise<MyPost[]> {
   const rows = await db
     .select({
@@ -67,7 +67,7 @@ export async function listMyPosts(db: Db, userId: number): Promise<MyPost[]> {
       photo: firstPhoto,
     })
     .from(posts)
-    .where(eq(posts.userId, userId))
+    .where(and(eq(posts.userId, userId), ne(posts.status, 'deleted')))
     .orderBy(desc(posts.updatedAt), desc(posts.id))
     .limit(500);
   return rows.map((r) => ({ ...r, photo: parsePhotoRef(r.photo) }));

@@ -1,5 +1,5 @@
 // Photo rows (the pixels live in R2, see src/photos/keys.ts).
-import { and, asc, count, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gte, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { PUBLIC_POST_STATUSES } from './fragments';
 import { type Photo, photos, posts, uploadRefusals, users } from './schema';
@@ -47,6 +47,8 @@ export interface ServablePhoto {
   isPublic: boolean;
   /** The ad's owner (post photos), else the uploader: who besides operators may always see it. */
   ownerUserId: number;
+  /** A deleted ad's photo: operators only, the owner no longer. */
+  operatorsOnly: boolean;
 }
 
 /**
@@ -73,10 +75,11 @@ export async function getServablePhoto(db: Db, id: number): Promise<ServablePhot
   if (photo.postId !== null) {
     if (row.postStatus === null || row.postOwner === null) return null;
     const isPublic = PUBLIC_POST_STATUSES.includes(row.postStatus) && !row.authorBanned;
-    return { photo, isPublic, ownerUserId: row.postOwner };
+    // A deleted ad's photos (kept 30 days for an undo) are the operators' alone, not even its author's.
+    return { photo, isPublic, ownerUserId: row.postOwner, operatorsOnly: row.postStatus === 'deleted' };
   }
   const isPublic = photo.kind === 'avatar' && row.uploaderBanned === false;
-  return { photo, isPublic, ownerUserId: photo.userId };
+  return { photo, isPublic, ownerUserId: photo.userId, operatorsOnly: false };
 }
 
 /**
@@ -158,8 +161,15 @@ export async function deletePhotoRows(db: Db, ids: number[]): Promise<void> {
 }
 
 /** The owner of an ad, for attaching photos to it; null when the ad does not exist. */
+/** Whose ad this is (null for a deleted ad: nothing may be added to it). */
 export async function getPostOwner(db: Db, postId: number): Promise<{ userId: number } | null> {
-  return (await db.select({ userId: posts.userId }).from(posts).where(eq(posts.id, postId)).get()) ?? null;
+  return (
+    (await db
+      .select({ userId: posts.userId })
+      .from(posts)
+      .where(and(eq(posts.id, postId), ne(posts.status, 'deleted')))
+      .get()) ?? null
+  );
 }
 
 /**

@@ -62,7 +62,7 @@ function queueRows(now: number) {
     FROM ids JOIN posts p ON p.id = ids.post_id
     LEFT JOIN r ON r.post_id = p.id
     LEFT JOIN m ON m.post_id = p.id
-    WHERE p.status <> 'draft'`;
+    WHERE p.status NOT IN ('draft', 'deleted')`;
 }
 
 const TIERS: QueueTier[] = ['held', 'reported', 'marked'];

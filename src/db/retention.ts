@@ -41,6 +41,20 @@ export async function longExpiredAds(db: Db, now: number, limit = 100): Promise<
   return rows.map((r) => r.id);
 }
 
+/**
+ * Ads deleted by their owner or an operator at least `keepMs` (30 days, lifecycle.DELETED_AD_KEEP_MS)
+ * ago, at most `limit`: the undo window is over, they go for good.
+ */
+export async function deletedAdsDue(db: Db, now: number, keepMs: number, limit = 100): Promise<number[]> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(sql`${posts.status} = 'deleted'`, lte(posts.deletedAt, now - keepMs)))
+    .orderBy(asc(posts.id))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
 /** The photos of these ads (for removing their objects first). */
 export async function photosOfPosts(db: Db, postIds: number[]): Promise<{ id: number }[]> {
   if (postIds.length === 0) return [];

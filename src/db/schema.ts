@@ -56,7 +56,11 @@ export const categories = sqliteTable(
   (t) => [uniqueIndex('categories_slug').on(t.slug), index('categories_parent').on(t.parentId, t.position)],
 );
 
-export const POST_STATUSES = ['draft', 'published', 'expired', 'sold', 'hidden', 'held'] as const;
+/**
+ * `deleted`: deleted by its owner or an operator, kept 30 days for an undo and shown to no one but the
+ * operators (migration 0023, docs/privacy.md#deleted-ads).
+ */
+export const POST_STATUSES = ['draft', 'published', 'expired', 'sold', 'hidden', 'held', 'deleted'] as const;
 export type PostStatus = (typeof POST_STATUSES)[number];
 
 export const posts = sqliteTable(
@@ -124,6 +128,10 @@ export const posts = sqliteTable(
     maskVersion: integer('mask_version').notNull().default(0),
     /** "Doar mesaje" for this ad: its phone is never shown (migration 0012). */
     messagesOnly: integer('messages_only', { mode: 'boolean' }).notNull().default(false),
+    /** When its owner or an operator deleted it (status `deleted`; migration 0023). */
+    deletedAt: integer('deleted_at'),
+    /** The state it was deleted from: what an operator's undo returns it to. */
+    deletedFrom: text('deleted_from', { enum: POST_STATUSES }),
   },
   (t) => [
     index('posts_listing').on(t.status, t.categoryId, t.promotion, t.bumpedAt),
@@ -151,6 +159,7 @@ export const posts = sqliteTable(
     index('posts_created').on(t.userId, t.createdAt),
     uniqueIndex('posts_submission_token').on(t.submissionToken),
     index('posts_mask_version').on(t.maskVersion),
+    index('posts_deleted').on(t.deletedAt).where(sql`${t.deletedAt} IS NOT NULL`),
   ],
 );
 

@@ -15,7 +15,8 @@ const POST_NOT_FOUND = 'Anunțul nu a fost găsit';
 export async function editablePost(c: Context<AppEnv>): Promise<{ post: Post; user: CurrentUser }> {
   requireWriter(c);
   const post = await getPost(c.get('db'), idParam(c.req.param('postId'), POST_NOT_FOUND));
-  if (!post) throw new NotFound(POST_NOT_FOUND);
+  // A deleted ad is changed by no one (an operator may only undo the deletion, from the console).
+  if (!post || post.status === 'deleted') throw new NotFound(POST_NOT_FOUND);
   const user = requireOwner(c, post.userId);
   return { post, user };
 }

@@ -1,12 +1,14 @@
 // Retention as code (docs/privacy.md): what the privacy page promises is removed by the daily job.
+//   - ads deleted by their owner or an operator 30 days ago (the undo window), with their photos;
 //   - ads expired two years ago, with their photos (their URLs then answer 410);
 //   - mail logs and tokens once past their validity (reminder rows, used renewal links, digest claims);
 //   - conversations whose two participants are gone start their 30 days (then src/jobs/conversation-cleanup.ts);
 //   - once a week, R2 objects of photos that have no row any more (left by a crash between the two).
-// Ads of deleted accounts go with the account at once (src/jobs/account-deletion.ts); an ad its
-// author deletes goes at once (src/db/lifecycle.ts); drafts and unattached uploads are the daily
+// Ads of deleted accounts go with the account at once (src/jobs/account-deletion.ts); drafts and unattached uploads are the daily
 // job's other rules (src/jobs/daily.ts).
+import { DELETED_AD_KEEP_MS } from '../db/lifecycle';
 import {
+  deletedAdsDue,
   existingPhotoIds,
   longExpiredAds,
   markConversationsOfGoneAccounts,
@@ -31,20 +33,32 @@ export const SWEEP_META_KEY = 'retention:r2-sweep-at';
 const EXPIRED_ADS_PER_RUN = 2_000;
 
 export interface RetentionReport {
+  deletedAdsRemoved: number;
   expiredAdsRemoved: number;
   mailLogRows: number;
   /** R2 objects removed by the weekly sweep (null: not this week's day). */
   sweptObjects: number | null;
 }
 
+/** Removes ads for good, photo objects first: a crash in between leaves rows pointing at nothing (404), never pixels without a row. */
+async function removeWithPhotos(env: Bindings, db: Db, ids: number[], now: number): Promise<void> {
+  await deletePhotos(env, db, await photosOfPosts(db, ids));
+  await removeAdsForGood(db, ids, now);
+}
+
 export async function runRetention(env: Bindings, db: Db, now: number): Promise<RetentionReport> {
+  let deletedAdsRemoved = 0;
+  while (deletedAdsRemoved < EXPIRED_ADS_PER_RUN) {
+    const ids = await deletedAdsDue(db, now, DELETED_AD_KEEP_MS);
+    if (ids.length === 0) break;
+    await removeWithPhotos(env, db, ids, now);
+    deletedAdsRemoved += ids.length;
+  }
   let expiredAdsRemoved = 0;
   while (expiredAdsRemoved < EXPIRED_ADS_PER_RUN) {
     const ids = await longExpiredAds(db, now);
     if (ids.length === 0) break;
-    // Objects first: a crash in between leaves rows pointing at nothing (404), never pixels without a row.
-    await deletePhotos(env, db, await photosOfPosts(db, ids));
-    await removeAdsForGood(db, ids, now);
+    await removeWithPhotos(env, db, ids, now);
     expiredAdsRemoved += ids.length;
   }
   const mailLogRows = await purgeMailLogs(db, now, RENEW_LINK_TTL_MS);
@@ -52,7 +66,7 @@ export async function runRetention(env: Bindings, db: Db, now: number): Promise<
   const last = await readTime(db, SWEEP_META_KEY);
   const sweptObjects =
     last === null || last <= now - SWEEP_INTERVAL_MS ? await sweepPhotoObjects(env, db, now) : null;
-  return { expiredAdsRemoved, mailLogRows, sweptObjects };
+  return { deletedAdsRemoved, expiredAdsRemoved, mailLogRows, sweptObjects };
 }
 
 /** `photos/<id>/…` → id. */

@@ -16,6 +16,7 @@ export const FLASH_MESSAGES = {
   vandut: 'Anunțul a fost marcat ca vândut.',
   retras: 'Anunțul a fost retras. Îl puteți publica din nou oricând.',
   sters: 'Anunțul a fost șters.',
+  restaurat: 'Anunțul a fost restaurat în starea de dinainte de ștergere.',
   raportat: 'Mulțumim! Raportul a fost trimis operatorilor.',
   'profil-salvat': 'Profilul a fost salvat.',
   ascuns: 'Anunțul a fost ascuns. Autorul vede motivul.',

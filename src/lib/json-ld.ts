@@ -71,7 +71,7 @@ export interface AdJsonLdInput {
   /** The ad's category fields (a job offer's `jobType`). */
   fields: PostFields;
   /** Why the ad is not live (null when it is): sold and expired ads say so in their offer. */
-  notice: 'expired' | 'sold' | 'hidden' | 'held' | 'draft' | null;
+  notice: 'expired' | 'sold' | 'hidden' | 'held' | 'draft' | 'deleted' | null;
   siteUrl: string;
   /** The ad's canonical site-relative path. */
   path: string;

@@ -62,6 +62,8 @@ export const ROUTES = {
   moderateUser: '/moderare/utilizator/[userId]/[action]',
   moderationSearch: '/moderare/cautare',
   moderationBulk: '/moderare/in-masa',
+  /** An operator's undo of an ad's deletion, within 30 days (docs/privacy.md#deleted-ads). */
+  moderationRestore: '/moderare/restaurare/[postId]',
   moderationRules: '/moderare/reguli',
   moderationRule: '/moderare/reguli/[ruleId]/[action]',
   moderationStats: '/moderare/statistici',

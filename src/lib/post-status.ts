@@ -57,6 +57,7 @@ export const STATUS_NAMES: Record<PostStatus, string> = {
   sold: 'Vândut',
   hidden: 'Ascuns de un operator',
   held: 'În verificare',
+  deleted: 'Șters',
 };
 
 /** What goes with the status name: its date, or the operator's reason (null when nothing). */
@@ -126,6 +127,7 @@ export function adPageStatus(
       return { notice: status, isPublic: true };
     case 'draft':
     case 'held':
+    case 'deleted':
       return { notice: status, isPublic: false };
     default:
       return { notice: 'hidden', isPublic: false };

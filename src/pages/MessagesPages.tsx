@@ -168,7 +168,9 @@ export function ConversationPage(props: ConversationPageProps) {
       <p className="muted conversation__ad">
         Despre anunțul{' '}
         {props.postHref ? <a href={props.postHref}>{props.postTitle}</a> : <strong>{props.postTitle}</strong>}
-        {props.postDeleted ? ' (anunțul a fost șters; conversația se păstrează 30 de zile)' : ''}
+        {props.postDeleted
+          ? ' (anunțul a fost șters; conversația se păstrează 30 de zile după ștergerea lui definitivă)'
+          : ''}
       </p>
       {props.operatorView ? (
         <div className="notice notice--warn">

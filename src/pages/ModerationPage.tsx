@@ -286,10 +286,11 @@ export function PostRow({
         <form method="post" action={row.action('sterge')}>
           <NextField next={next} />
           <label className="checkbox">
-            <input type="checkbox" name="confirm" value="da" required /> Confirm ștergerea definitivă
+            <input type="checkbox" name="confirm" value="da" required /> Confirm ștergerea (un operator o
+            poate anula în 30 de zile)
           </label>
           <button type="submit" className="btn btn--small btn--danger">
-            Șterge definitiv
+            Șterge
           </button>
         </form>
       </details>
@@ -406,7 +407,7 @@ export function BulkForm({
         <select id="bulk-action" name="action" required>
           <option value="ascunde">Ascunde</option>
           <option value="rezolva">Rezolvă rapoartele</option>
-          <option value="sterge">Șterge definitiv</option>
+          <option value="sterge">Șterge (se poate anula 30 de zile)</option>
           <option value="blocheaza">Blochează autorii</option>
         </select>
         <label htmlFor="bulk-reason">Motivul (autorii îl vor vedea)</label>

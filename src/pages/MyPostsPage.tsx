@@ -121,16 +121,24 @@ export interface ConfirmDeletePageProps {
   error?: string;
 }
 
-/** Deleting an ad is final (its photos leave storage): one more explicit step. */
+/** Deleting an ad: one more explicit step, saying what happens and that an operator can still undo it. */
 export function ConfirmDeletePage(props: ConfirmDeletePageProps) {
+  const photos =
+    props.photoCount === 0
+      ? ''
+      : props.photoCount === 1
+        ? ' și fotografia sa'
+        : ` și cele ${plural(props.photoCount, PHOTOS)} ale sale`;
   return (
     <section className="confirm-delete box">
       <h1>Ștergeți anunțul?</h1>
       <p>
         Anunțul <a href={props.postHref}>{props.title}</a>
-        {props.photoCount === 0
-          ? ' va fi șters definitiv. Nu îl veți mai putea recupera.'
-          : `${props.photoCount === 1 ? ' și fotografia sa' : ` și cele ${plural(props.photoCount, PHOTOS)} ale sale`} vor fi șterse definitiv. Nu le veți mai putea recupera.`}
+        {`${photos} ${props.photoCount > 0 ? 'dispar' : 'dispare'} de pe site imediat: nimeni nu îl mai poate vedea, căuta sau salva.`}
+      </p>
+      <p>
+        Dacă l-ați șters din greșeală, scrieți-ne în cel mult 30 de zile și un operator îl poate restaura.
+        După 30 de zile este șters definitiv, cu tot cu fotografii.
       </p>
       <form method="post" action={props.action} className="form">
         <label className="checkbox">
@@ -143,7 +151,7 @@ export function ConfirmDeletePage(props: ConfirmDeletePageProps) {
             aria-invalid={props.error ? true : undefined}
             aria-describedby={props.error ? 'confirm-error' : undefined}
           />{' '}
-          Da, vreau să șterg definitiv acest anunț
+          Da, vreau să șterg acest anunț
         </label>
         {props.error ? (
           <p className="field__error" id="confirm-error">
@@ -152,7 +160,7 @@ export function ConfirmDeletePage(props: ConfirmDeletePageProps) {
         ) : null}
         <div className="form__actions">
           <button type="submit" className="btn btn--danger">
-            Șterge definitiv
+            Șterge anunțul
           </button>
           <a className="btn" href={props.cancelHref}>
             Renunță

@@ -2,6 +2,7 @@
 // decisions about them, accounts sharing their phone, and ban/unban with a reason and a confirmation.
 import type { ReactNode } from 'react';
 import { BanForm } from '../components/BanForm';
+import { RestoreAdForm } from '../components/RestoreAdForm';
 import type { PersonForOperators } from '../db/console-person';
 import { formatDate } from '../lib/dates';
 import { ADS, plural } from '../lib/plural';
@@ -21,8 +22,14 @@ export interface PersonPageProps {
   conversationHref: (id: number) => string;
   hideReasons: readonly string[];
   queueHref: string;
+  /** The undo of a deleted ad's deletion (while its 30 days last): the form's address for an ad. */
+  restoreAction: (adId: number) => string;
+  /** The last moment an ad deleted at this time can be restored. */
+  restorableUntil: (deletedAt: number) => number;
   /** Room for other helpers' actions on the account (e.g. deleting it): rendered below the ban form. */
   extraActions?: ReactNode;
+  /** This page's own address (where an undo comes back to). */
+  returnTo: string;
   now: number;
 }
 
@@ -111,6 +118,17 @@ export function PersonPage(props: PersonPageProps) {
               <span className={`status status--${a.status}`}>{STATUS_NAMES[a.status]}</span>
               {` · ${formatDate(a.createdAt)}`}
               {a.status === 'hidden' && a.hiddenReason ? ` · motiv: ${a.hiddenReason}` : ''}
+              {a.status === 'deleted' && a.deletedAt !== null ? (
+                <>
+                  {` · șters pe ${formatDate(a.deletedAt, 'longTime')} `}
+                  <RestoreAdForm
+                    action={props.restoreAction(a.id)}
+                    until={formatDate(props.restorableUntil(a.deletedAt), 'longTime')}
+                    open={props.restorableUntil(a.deletedAt) > props.now}
+                    returnTo={props.returnTo}
+                  />
+                </>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -12,6 +12,7 @@ import {
   type OwnerPanelProps,
 } from '../components/PostControls';
 import { ReasonChoices } from '../components/ReasonChoices';
+import { RestoreAdForm, type RestoreAdFormProps } from '../components/RestoreAdForm';
 import { SaveHeart } from '../components/SaveHeart';
 import { ShareLinks } from '../components/ShareLinks';
 import type { CategoryTree } from '../db/categories';
@@ -24,7 +25,7 @@ import { formatPrice } from '../lib/price';
 import { toParagraphs } from '../lib/text';
 
 /** Why the ad is not an ordinary, active one. */
-export type PostNotice = 'expired' | 'sold' | 'hidden' | 'held' | 'draft' | null;
+export type PostNotice = 'expired' | 'sold' | 'hidden' | 'held' | 'draft' | 'deleted' | null;
 
 export interface PostPageProps {
   post: Post;
@@ -60,6 +61,8 @@ export interface PostPageProps {
   shareUrl?: string;
   /** The view beacon's address (public, active ads only; docs/stats.md). */
   viewBeacon?: string;
+  /** A deleted ad seen by an operator: the undo, while its 30 days last. */
+  restore?: RestoreAdFormProps;
 }
 
 const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: string }> = {
@@ -82,6 +85,10 @@ const NOTICES: Record<Exclude<PostNotice, null>, { className: string; text: stri
   draft: {
     className: 'notice notice--error',
     text: 'Ciornă nepublicată: doar autorul și operatorii o pot vedea.',
+  },
+  deleted: {
+    className: 'notice notice--error',
+    text: 'Anunț șters: doar operatorii îl mai pot vedea, până când este șters definitiv.',
   },
 };
 
@@ -108,6 +115,11 @@ export function PostPage(props: PostPageProps) {
             </>
           ) : null}
         </p>
+      ) : null}
+      {props.restore ? (
+        <div className="notice">
+          <RestoreAdForm {...props.restore} />
+        </div>
       ) : null}
       {props.ownerPanel || props.operatorPanel ? (
         <div className="post-panels">

@@ -9,7 +9,7 @@ import { OperatorDeleteAccountForm } from '../components/OperatorDeleteAccountFo
 import { getCategoryTreeCached } from '../db/categories';
 import { personForOperators } from '../db/console-person';
 import { CONSOLE_PAGE_SIZE, searchAdsForOperators, searchPeopleForOperators } from '../db/console-search';
-import { deletePost } from '../db/lifecycle';
+import { deletePost, restorableUntil, restoreDeletedPost } from '../db/lifecycle';
 import { resolveReports, setHidden, setUserBanned } from '../db/moderation';
 import { getPost } from '../db/posts';
 import { HIDE_REASONS, POST_STATUSES, type PostStatus } from '../db/schema';
@@ -20,12 +20,11 @@ import { announce, groundOf, statementLog, tellReporters } from '../http/decisio
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { parseConsoleQuery } from '../lib/console-query';
 import { startOfBucharestDay } from '../lib/dates';
-import { BadInput, NotFound } from '../lib/errors';
+import { BadInput, HttpError, NotFound } from '../lib/errors';
 import { authorPath, postHref, route, routePath, safeReturnPath } from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ConsoleSearchPage } from '../pages/ConsoleSearchPage';
 import { PersonPage } from '../pages/PersonPage';
-import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { pageParam } from './moderation';
 
 export const consoleRoutes = new Hono<AppEnv>();
@@ -34,7 +33,7 @@ const operatorsOnly: MiddlewareHandler<AppEnv> = async (c, next) => {
   requireOperator(c);
   await next();
 };
-for (const name of ['moderationSearch', 'moderationBulk', 'moderationPerson'] as const) {
+for (const name of ['moderationSearch', 'moderationBulk', 'moderationPerson', 'moderationRestore'] as const) {
   consoleRoutes.use(routePath(name), privateAnswers, operatorsOnly);
 }
 
@@ -148,7 +147,8 @@ consoleRoutes.post(routePath('moderationBulk'), async (c) => {
   const operators = operatorIds(c.env);
   for (const id of ids) {
     const post = await getPost(db, id);
-    if (!post) continue;
+    // A deleted ad is only ever restored (moderationRestore), never hidden or resolved back to life.
+    if (!post || post.status === 'deleted') continue;
     // The same ground and notices as a single decision (docs/moderation.md#notices).
     const { ground, reporterEmails } = await groundOf(db, post.id);
     const subject = { id: post.id, title: post.title };
@@ -191,7 +191,7 @@ consoleRoutes.post(routePath('moderationBulk'), async (c) => {
     } else if (action === 'sterge') {
       const why = reason || 'Anunțul încalcă regulile site-ului.';
       const entry = statementLog(log('delete'), post.userId, why, ground);
-      await deletePhotoObjectsOf(c.env, await deletePost(db, post.id, now, entry));
+      await deletePost(db, post.id, now, entry);
       await announce(c.env, {
         userId: post.userId,
         decision: 'delete',
@@ -256,6 +256,37 @@ consoleRoutes.post(routePath('moderationBulk'), async (c) => {
   );
 });
 
+// The undo of an ad's deletion (docs/privacy.md#deleted-ads): back to the state it was deleted from,
+// within 30 days of the deletion; logged as `restore`.
+consoleRoutes.post(routePath('moderationRestore'), async (c) => {
+  const operator = requireOperator(c);
+  const db = c.get('db');
+  const post = await getPost(db, idParam(c.req.param('postId'), 'Anunțul nu a fost găsit'));
+  if (!post) throw new NotFound('Anunțul nu a fost găsit');
+  const form = await optionalForm(c);
+  const refusal = await restoreDeletedPost(db, post.id, Date.now(), {
+    operatorUserId: operator.id,
+    action: 'restore',
+    targetType: 'post',
+    targetId: post.id,
+    details: post.title.slice(0, 120),
+  });
+  if (refusal === 'not-deleted') throw new HttpError(409, 'Anunțul nu este șters: nu are ce fi restaurat.');
+  if (refusal === 'too-late')
+    throw new HttpError(
+      409,
+      'Au trecut cele 30 de zile de la ștergere: anunțul nu mai poate fi restaurat și va fi șters definitiv.',
+    );
+  await purgeForPost(c.req.url, db, post);
+  setFlash(c, 'restaurat');
+  const raw = form.get('returnTo');
+  return c.redirect(
+    safeReturnPath(typeof raw === 'string' ? raw : null, '') ||
+      route('moderationPerson', { userId: post.userId }),
+    303,
+  );
+});
+
 consoleRoutes.get(routePath('moderationPerson'), async (c) => {
   const db = c.get('db');
   const userId = idParam(c.req.param('userId'), 'Utilizatorul nu a fost găsit');
@@ -274,6 +305,9 @@ consoleRoutes.get(routePath('moderationPerson'), async (c) => {
       unbanAction={route('moderateUser', { userId, action: 'deblocheaza' })}
       hideReasons={HIDE_REASONS}
       queueHref={route('moderation')}
+      restoreAction={(postId) => route('moderationRestore', { postId })}
+      restorableUntil={restorableUntil}
+      returnTo={route('moderationPerson', { userId })}
       now={Date.now()}
       extraActions={
         person.user.role === 'operator' ? null : (

@@ -43,7 +43,7 @@ import { deleteAccount } from '../jobs/account-deletion';
 import { queueNotices, reporterJobs } from '../jobs/decision-notice';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
-import { BadInput, NotFound } from '../lib/errors';
+import { BadInput, HttpError, NotFound } from '../lib/errors';
 import type { FlashCode } from '../lib/flash';
 import {
   areaPath,
@@ -60,7 +60,6 @@ import { isMailAddress } from '../mail/recipient';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
 import { ModerationItemPage } from '../pages/ModerationItemPage';
 import { ModerationPage, type ModerationRow } from '../pages/ModerationPage';
-import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { limitReport } from '../platform/rate-limits';
 
 export const moderationRoutes = new Hono<AppEnv>();
@@ -70,6 +69,9 @@ const REPORTER_SALT = 'eradauti-raport-v2';
 /** The cookie naming a browser among reporters (docs/limits.md#reports). */
 const DEVICE_COOKIE = 'eradauti_dispozitiv';
 const POST_NOT_FOUND = 'Anunțul nu a fost găsit';
+/** Operators' actions on a deleted ad: only the undo (console) applies. */
+const DELETED_AD_REFUSAL =
+  'Anunțul a fost șters: îl puteți doar restaura, din pagina autorului în consolă, în 30 de zile de la ștergere.';
 
 /**
  * HMAC-SHA-256 (hex) of `text` under the site's secret (SIGNING_SECRET): unlike a plain hash with a
@@ -390,6 +392,7 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
     throw new NotFound();
   const post = await getPost(db, idParam(c.req.param('postId'), POST_NOT_FOUND));
   if (!post) throw new NotFound('Anunțul nu a fost găsit');
+  if (post.status === 'deleted') throw new HttpError(409, DELETED_AD_REFUSAL);
   const form = await optionalForm(c);
   const now = Date.now();
   // Whatever the action, every page showing this ad changes for visitors now (after the write).
@@ -454,7 +457,7 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
       }
       const reason = hideReason(form) ?? 'Anunțul încalcă regulile site-ului.';
       const entry = statementLog(log('delete'), post.userId, reason, ground);
-      await deletePhotoObjectsOf(c.env, await deletePost(db, post.id, now, entry));
+      await deletePost(db, post.id, now, entry);
       await announce(c.env, {
         userId: post.userId,
         decision: 'delete',

@@ -25,7 +25,6 @@ import { ACTION_WORDS, myPostDates, shownStatus, statusSummary } from '../lib/po
 import { formatPrice } from '../lib/price';
 import { purgeForPost } from '../page-purge';
 import { ConfirmDeletePage, type MyPostRow, MyPostsPage, type MyPostsTab } from '../pages/MyPostsPage';
-import { deletePhotoObjectsOf } from '../photos/cleanup';
 import { responsiveUrl } from '../photos/urls';
 
 export const myPostsRoutes = new Hono<AppEnv>();
@@ -76,10 +75,7 @@ myPostsRoutes.post(routePath('deletePost'), async (c) => {
     c.status(400);
     return renderConfirmDelete(c, post, 'Bifați căsuța pentru a confirma ștergerea.');
   }
-  await deletePhotoObjectsOf(
-    c.env,
-    await deletePost(db, post.id, Date.now(), operatorLog(user, post, 'delete')),
-  );
+  await deletePost(db, post.id, Date.now(), operatorLog(user, post, 'delete'));
   await purgeForPost(c.req.url, db, post);
   const fallback = user.id === post.userId ? route('myPosts') : route('moderation');
   setFlash(c, 'sters');

@@ -83,9 +83,10 @@ async function serve(
   }
   if (!FILE_NAME_PATTERN.test(fileParam)) throw notFound();
   // A hidden, held, draft or banned author's ad's photos answer 404 to everyone but the owner and the
-  // operators, who get them uncached; only public photos carry the immutable year.
+  // operators (a deleted ad's: but the operators), who get them uncached; only public photos carry the immutable year.
   const user = c.get('user');
-  const privileged = !!user && (user.id === servable.ownerUserId || user.isOperator);
+  const privileged =
+    !!user && (user.isOperator || (user.id === servable.ownerUserId && !servable.operatorsOnly));
   if (!servable.isPublic && !privileged) throw notFound();
   const cacheControl = servable.isPublic ? IMMUTABLE : PRIVATE;
   const bucket = c.env.PHOTOS;

@@ -10,6 +10,7 @@ import { isGonePost } from '../db/account-deletion';
 import type { CategoryTree } from '../db/categories';
 import { kindOf } from '../db/categories';
 import { goneReason } from '../db/import';
+import { restorableUntil } from '../db/lifecycle';
 import { countOpenReports } from '../db/moderation';
 import { countableAd, figuresOfAuthor, NO_FIGURES } from '../db/post-stats';
 import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
@@ -66,6 +67,10 @@ async function adPage(c: Context<AppEnv>) {
   const { post, author, tree } = details;
   const { notice, isPublic } = adPageStatus(post, author.banned, now);
   const user = c.get('user');
+  // A deleted ad (kept 30 days for an operator's undo) answers everyone else, its author too, exactly
+  // as an ad removed for good (docs/privacy.md#deleted-ads).
+  const deleted = post.status === 'deleted';
+  if (deleted && !user?.isOperator) throw new Gone(GONE_AD);
   const privileged = !!user && (user.id === post.userId || user.isOperator);
   if (!isPublic && !privileged) {
     if (await gone()) throw new Gone(GONE_AD);
@@ -100,7 +105,7 @@ async function adPage(c: Context<AppEnv>) {
   }
   // The contact reveal and the owner's view of a hidden ad are personal: never cached or indexed.
   if (wantsContact || !isPublic) markPrivate(c);
-  const panels = user ? await controlPanels(c, details, user, canonical, now) : {};
+  const panels = user && !deleted ? await controlPanels(c, details, user, canonical, now) : {};
   // The author's and operators' panels make the page theirs alone.
   if (panels.ownerPanel || panels.operatorPanel) markPrivate(c);
 
@@ -149,10 +154,20 @@ async function adPage(c: Context<AppEnv>) {
       listingHref={listingPath(category.slug, subcategory?.slug)}
       reportAction={route('report', { postId: post.id })}
       reportReasons={REPORT_REASONS}
-      editHref={!isPublic && privileged ? route('editPost', { postId: post.id }) : undefined}
+      editHref={!isPublic && privileged && !deleted ? route('editPost', { postId: post.id }) : undefined}
+      restore={
+        deleted && post.deletedAt !== null
+          ? {
+              action: route('moderationRestore', { postId: post.id }),
+              until: formatDate(restorableUntil(post.deletedAt), 'longTime'),
+              open: restorableUntil(post.deletedAt) > now,
+              returnTo: canonical,
+            }
+          : undefined
+      }
       ownerPanel={panels.ownerPanel}
       operatorPanel={panels.operatorPanel}
-      canReport={!user || user.id !== post.userId}
+      canReport={!deleted && (!user || user.id !== post.userId)}
       messageAction={active && user?.id !== post.userId ? route('messageAd', { postId: post.id }) : undefined}
       shareUrl={isPublic ? new URL(canonical, siteUrl).href : undefined}
       viewBeacon={isPublic && active ? route('adView', { postId: post.id }) : undefined}

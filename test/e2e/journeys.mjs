@@ -27,6 +27,7 @@ import {
 } from './lib.mjs';
 import { mailJourneys } from './mail-journeys.mjs';
 import { messagesJourneys } from './messages.mjs';
+import { privacyJourneys } from './privacy-journeys.mjs';
 import { savedJourneys } from './saved-journeys.mjs';
 
 const AD_LINK = /^\/anunt\/[^/?#]+\/[^/?#]+-\d+$/;
@@ -764,6 +765,7 @@ export const journeys = [
   ...mailJourneys,
   ...h26Journeys,
   ...consoleRulesJourneys,
+  ...privacyJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */

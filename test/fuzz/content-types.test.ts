@@ -28,6 +28,7 @@ beforeAll(async () => {
     '/api/poze',
     `/raporteaza/${id}`,
     `/moderare/${id}/ascunde`,
+    `/moderare/restaurare/${id}`,
     '/api/salvate/sincronizare',
     `/salvate/${id}`,
     `/salvate/${id}/notificare`,

@@ -78,6 +78,7 @@ const FORM_ROUTES = fc.oneof(
     .tuple(plausibleSegment, fc.constantFrom('arata', 'rezolva', 'ascunde', 'sterge'))
     .map(([id, action]) => `/moderare/anunt/${id}/${action}`),
   plausibleSegment.map((id) => `/moderare/reguli/${id}/sterge`),
+  plausibleSegment.map((id) => `/moderare/restaurare/${id}`),
   plausibleSegment.map((token) => `/dezabonare/${token}`),
   plausibleSegment.map((token) => `/reinnoire/${token}`),
   plausibleSegment.map((id) => `/salvate/${id}`),

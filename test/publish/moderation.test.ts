@@ -1,6 +1,6 @@
 // Reports from visitors and the operators' tools, and what they change in the public listings.
 import { env } from 'cloudflare:workers';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
 import { bucharestOffsetMs } from '../../src/lib/dates';
@@ -254,24 +254,39 @@ describe('moderation actions and their effect on listings', () => {
     expect(row.banned).toBe(false);
   });
 
-  it('deletes an ad from /moderare only with the confirmation box ticked, its photos from R2 too', async () => {
+  it('deletes an ad from /moderare only with the confirmation box ticked, keeping it 30 days for an undo', async () => {
     const { user } = await person();
     const ad = await makePost(user.id, {}, HOUSE);
     const photo = await makeDraftPhoto(user.id, ad.id);
     await env.PHOTOS.put(`photos/${photo.id}/w320.webp`, new Uint8Array([1]));
-    const other = await makeDraftPhoto(user.id, (await makePost(user.id, {}, HOUSE)).id);
     const refused = await postFormAs(`/moderare/anunt/${ad.id}/sterge`, {}, operator.cookie);
     expect(refused.status).toBe(400);
     await refused.body?.cancel();
-    expect(await postRow(ad.id)).not.toBeNull();
-    expect((await env.PHOTOS.list({ prefix: `photos/${photo.id}/` })).objects).toHaveLength(2);
+    expect((await postRow(ad.id))?.status).toBe('published');
     const res = await postFormAs(`/moderare/anunt/${ad.id}/sterge`, { confirm: 'da' }, operator.cookie);
     expect(res.status).toBe(303);
-    expect(await postRow(ad.id)).toBeNull();
-    expect(await db.select().from(schema.photos).where(eq(schema.photos.id, photo.id))).toEqual([]);
-    expect((await env.PHOTOS.list({ prefix: `photos/${photo.id}/` })).objects).toEqual([]);
-    // Another ad's photo keeps its object.
-    expect(await env.PHOTOS.head(`photos/${other.id}/original.webp`)).not.toBeNull();
+    expect((await postRow(ad.id))?.status).toBe('deleted');
+    expect((await env.PHOTOS.list({ prefix: `photos/${photo.id}/` })).objects).toHaveLength(2);
+    const [logged] = await db
+      .select()
+      .from(schema.moderationLog)
+      .where(
+        and(
+          eq(schema.moderationLog.targetType, 'post'),
+          eq(schema.moderationLog.targetId, ad.id),
+          eq(schema.moderationLog.action, 'delete'),
+        ),
+      );
+    expect(logged.operatorUserId).toBe(operator.id);
+    // Any other action on a deleted ad is refused: only the undo brings it back.
+    const hide = await postFormAs(
+      `/moderare/anunt/${ad.id}/ascunde`,
+      { hideReason: 'Categorie greșită' },
+      operator.cookie,
+    );
+    expect(hide.status).toBe(409);
+    expect(textOf(await hide.text())).toContain('îl puteți doar restaura');
+    expect((await postRow(ad.id))?.status).toBe('deleted');
   });
 
   it('records every action with who, what and when, and shows the latest on /moderare', async () => {
