@@ -101,8 +101,8 @@ export const backupJourneys = [
     async run({ browser, base }) {
       const restorePort = Number(process.env.E2E_RESTORE_PORT ?? Number(new URL(base).port) + 1);
       const dir = mkdtempSync(join(tmpdir(), 'eradauti-rehearsal-'));
-      // The second site, empty like `npm start -- --empty`, on its own port and with its own state.
-      const site2 = await startSite({ port: restorePort, label: 'restore', empty: true });
+      /** @type {Awaited<ReturnType<typeof startSite>> | null} */
+      let site2 = null;
       const operator = await openPage(browser, { viewport: PHONE });
       // Two busy local sites on a shared machine: pages may take longer than the usual 30 s.
       operator.context.setDefaultNavigationTimeout(90_000);
@@ -165,6 +165,8 @@ export const backupJourneys = [
         const anonymous = await fetch(`${base}${download}`, { redirect: 'manual' });
         assert(anonymous.status !== 200, 'the backup downloads without signing in');
 
+        // The second site, empty like `npm start -- --empty`, on its own port and with its own state.
+        site2 = await startSite({ port: restorePort, label: 'restore', empty: true });
         const visitor = await openPage(browser, { viewport: DESKTOP });
         try {
           const emptyHome = await adsOn(visitor.page, `${site2.base}/`);
@@ -253,7 +255,7 @@ export const backupJourneys = [
         }
       } finally {
         await operator.context.close();
-        await site2.stop();
+        await site2?.stop();
         rmSync(dir, { recursive: true, force: true });
       }
     },
