@@ -15,7 +15,7 @@ import { mailRecipient } from '../mail/recipient';
 import { sendMail } from '../mail/send';
 import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
 import { responsiveUrl } from '../photos/urls';
-import { enqueue } from './queue';
+import { enqueue, type QueueBindings } from './queue';
 import type { PriceDropJob } from './types';
 
 /**
@@ -23,7 +23,7 @@ import type { PriceDropJob } from './types';
  * prices shown), one `price-drop` job for the ad's new version.
  */
 export async function notePriceChange(
-  env: Pick<Bindings, 'JOBS'>,
+  env: QueueBindings,
   before: { id: number; price: number; currency: Currency },
   after: { id: number; price: number; currency: Currency; version: number; status: string },
 ): Promise<boolean> {

@@ -1,5 +1,7 @@
-// The producer side of the job queue: pages and crons put work on `JOBS` and return at once; the
-// consumer (consumer.ts) runs each job and retries it when it fails.
+// The producer side of the job queues: pages and crons put work on a queue and return at once; the
+// consumer (consumer.ts) runs each job and retries it when it fails. The nightly backup's jobs go to
+// their own queue, `BACKUP_JOBS`, so a mail never waits behind minutes of photo copying
+// (docs/operations.md#backups); every other job goes to `JOBS`.
 import type { Bindings } from '../env';
 import type { Job } from './types';
 
@@ -8,10 +10,24 @@ export type { Job, JobKind, JobOf } from './types';
 /** Messages per `sendBatch` call (the queue's limit). */
 export const SEND_BATCH_SIZE = 100;
 
-/** Puts one job or many on the queue (in batches of SEND_BATCH_SIZE). */
-export async function enqueue(env: Pick<Bindings, 'JOBS'>, jobs: Job | Job[]): Promise<void> {
+export type QueueBindings = Pick<Bindings, 'JOBS' | 'BACKUP_JOBS'>;
+
+/** Whether a job belongs on the backup queue (every `backup-…` kind). */
+export function isBackupJob(job: Job): boolean {
+  return job.kind.startsWith('backup-');
+}
+
+/** Puts one job or many on their queue (in batches of SEND_BATCH_SIZE). */
+export async function enqueue(env: QueueBindings, jobs: Job | Job[]): Promise<void> {
   const list = Array.isArray(jobs) ? jobs : [jobs];
+  const backup = list.filter(isBackupJob);
+  const other = list.filter((job) => !isBackupJob(job));
+  await send(env.JOBS, other);
+  await send(env.BACKUP_JOBS, backup);
+}
+
+async function send(queue: Queue, list: Job[]): Promise<void> {
   for (let i = 0; i < list.length; i += SEND_BATCH_SIZE) {
-    await env.JOBS.sendBatch(list.slice(i, i + SEND_BATCH_SIZE).map((body) => ({ body })));
+    await queue.sendBatch(list.slice(i, i + SEND_BATCH_SIZE).map((body) => ({ body })));
   }
 }

@@ -3,7 +3,7 @@
 import type { JobRun } from '../db/job-runs';
 import { formatDate } from '../lib/dates';
 import { route } from '../lib/links';
-import { formatNumber, PHOTOS, plural } from '../lib/plural';
+import { PHOTOS, plural } from '../lib/plural';
 
 /** One backup as the status page lists it (its manifest, summarised). */
 export interface BackupSummary {
@@ -26,6 +26,7 @@ export interface StatusPageProps {
 }
 
 const ADS = { none: 'niciun anunț', one: '1 anunț', many: 'anunțuri' };
+const BACKUPS_SHOWN = { none: 'nicio copie', one: '1 copie', many: 'copii' };
 const USERS = { none: 'niciun utilizator', one: '1 utilizator', many: 'utilizatori' };
 const MAILS_SENT = { none: 'niciun e-mail trimis', one: '1 e-mail trimis', many: 'e-mailuri trimise' };
 const MAILS_FAILED = { none: 'niciun e-mail eșuat', one: '1 e-mail eșuat', many: 'e-mailuri eșuate' };
@@ -139,7 +140,7 @@ export function StatusPage({ backups, daily, hourly, backupRuns, troubled, mails
           {plural(mails.sent, MAILS_SENT)}, {plural(mails.failed, MAILS_FAILED)}.
         </p>
       </section>
-      <p className="status-total">Total: {formatNumber(backups.length)} copii păstrate afișate.</p>
+      <p className="status-total">Total afișat: {plural(backups.length, BACKUPS_SHOWN)}.</p>
     </main>
   );
 }

@@ -22,7 +22,13 @@ export const SECRETS = {
 };
 
 /** Names the code reads from env that are not bindings of the deployed site. */
-const NOT_DEPLOYED = new Set(['LOCAL_SIGNING_KEY', 'TEST_MIGRATIONS', 'TEST_CLERK_ISSUER']);
+const NOT_DEPLOYED = new Set([
+  'LOCAL_SIGNING_KEY',
+  'TEST_MIGRATIONS',
+  'TEST_CLERK_ISSUER',
+  // Optional: Clerk's Backend API address, https://api.clerk.com unless the tests point it elsewhere.
+  'CLERK_API_URL',
+]);
 
 /** @param {string} dir @returns {string[]} */
 function sourceFiles(dir) {

@@ -73,7 +73,7 @@ async function waitForServer(timeoutMs = 90_000) {
 }
 
 /** Seeds the demo ads and photos through the worker's local-only seed endpoint. */
-export async function seed() {
+export async function seed(site = base) {
   const dir = join(root, 'content', 'demo-photos');
   const form = new FormData();
   if (existsSync(dir)) {
@@ -83,7 +83,7 @@ export async function seed() {
       form.append('photos', new Blob([readFileSync(join(dir, name))], { type: 'image/jpeg' }), name);
     }
   }
-  const res = await fetch(`${base}/__dev/seed`, { method: 'POST', body: form, headers: { origin: base } });
+  const res = await fetch(`${site}/__dev/seed`, { method: 'POST', body: form, headers: { origin: site } });
   const text = await res.text();
   if (res.status === 404) return;
   if (!res.ok) throw new Error(`seeding failed: ${res.status} ${text.slice(0, 500)}`);
@@ -91,11 +91,13 @@ export async function seed() {
 }
 
 /**
- * `extraArgs`: e.g. `['--persist-to', dir, '--var', 'SITE_URL:http://…']` for test runs.
+ * `extraArgs`: e.g. `['--persist-to', dir, '--var', 'SITE_URL:http://…']` for test runs; `listen`: the
+ * port (PORT by default; the backup rehearsal starts a second site on another one).
  * @param {import('node:child_process').StdioOptions} [stdio]
  * @param {string[]} [extraArgs]
+ * @param {number} [listen]
  */
-export function startWrangler(stdio = 'inherit', extraArgs = []) {
+export function startWrangler(stdio = 'inherit', extraArgs = [], listen = port) {
   return spawn(
     wrangler,
     [
@@ -103,7 +105,7 @@ export function startWrangler(stdio = 'inherit', extraArgs = []) {
       '--ip',
       host,
       '--port',
-      String(port),
+      String(listen),
       '--define',
       'process.env.NODE_ENV:"production"',
       '--log-level',

@@ -2,11 +2,13 @@
 // site keeps writing, photos copied incrementally, retention.
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { backupName, backupPhotoKey, manifestKey, sha256Hex, tableKey } from '../../src/backup/format';
 import { applyRetention } from '../../src/backup/retention';
+import { runBackupTables, startBackup } from '../../src/backup/run';
 import { backupNames } from '../../src/backup/store';
 import * as schema from '../../src/db/schema';
+import { enqueue, type Job } from '../../src/jobs/queue';
 import { backupsToKeep } from '../../src/lib/retention';
 import { originalKey } from '../../src/photos/keys';
 import { db, makePost, makeUser } from '../fixtures';
@@ -215,5 +217,51 @@ describe('retention', () => {
     // Photos still on the site are still in the bucket.
     const kept = (await tableRows(last.name, 'photos')).map((r) => r.id as number);
     for (const id of kept) expect(await env.BACKUPS.head(backupPhotoKey(id))).not.toBeNull();
+  });
+});
+
+describe('queues', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  /** The kinds each queue was given while `work` ran (nothing is delivered). */
+  async function sentTo(work: () => Promise<unknown>) {
+    const kinds = (spy: { mock: { calls: unknown[][] } }) =>
+      spy.mock.calls.flatMap((c) => (c[0] as { body: Job }[]).map((m) => m.body.kind));
+    const jobs = vi.spyOn(env.JOBS, 'sendBatch').mockResolvedValue(undefined as never);
+    const backup = vi.spyOn(env.BACKUP_JOBS, 'sendBatch').mockResolvedValue(undefined as never);
+    try {
+      await work();
+      return { jobs: kinds(jobs), backup: kinds(backup) };
+    } finally {
+      jobs.mockRestore();
+      backup.mockRestore();
+    }
+  }
+
+  it("puts the backup's jobs on BACKUP_JOBS and never on the mails' queue", async () => {
+    const u = await makeUser();
+    const p = await makePost(u.id);
+    await photoWithObject(p.id, u.id);
+    const at = nextBackupTime(86_400_000);
+    const started = await sentTo(() => startBackup(env, at));
+    expect(started).toEqual({ jobs: [], backup: ['backup-tables'] });
+
+    const tables = await sentTo(() =>
+      runBackupTables({ kind: 'backup-tables', name: backupName(at) }, env, at),
+    );
+    expect(tables.jobs).toEqual([]);
+    expect(tables.backup.length).toBeGreaterThan(0);
+    expect(new Set(tables.backup)).toEqual(new Set(['backup-photos']));
+
+    const mixed = await sentTo(() =>
+      enqueue(env, [
+        { kind: 'backup-retention' },
+        { kind: 'expiry-reminder', userId: u.id, stage: 'soon' },
+        { kind: 'backup-photos', name: backupName(at), part: 0, ids: [] },
+      ]),
+    );
+    expect(mixed).toEqual({ jobs: ['expiry-reminder'], backup: ['backup-retention', 'backup-photos'] });
   });
 });

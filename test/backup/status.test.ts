@@ -51,7 +51,7 @@ describe('alarms', () => {
     const send = vi.spyOn(env.EMAIL, 'send').mockResolvedValue({ messageId: 'x' } as never);
     vi.spyOn(env.BACKUPS, 'put').mockRejectedValue(new Error('R2 indisponibil'));
     const name = '2026-03-01T03-17-00Z';
-    const retry = createMessageBatch('eradauti-jobs', [
+    const retry = createMessageBatch('eradauti-backup-jobs', [
       { id: 'a', timestamp: new Date(), attempts: 1, body: { kind: 'backup-tables', name } },
     ]);
     const ctx = createExecutionContext();
@@ -59,7 +59,7 @@ describe('alarms', () => {
     expect((await getQueueResult(retry, ctx)).retryMessages).toHaveLength(1);
     expect(mailsTo(send, operator.user.email!)).toHaveLength(0);
 
-    const last = createMessageBatch('eradauti-jobs', [
+    const last = createMessageBatch('eradauti-backup-jobs', [
       { id: 'b', timestamp: new Date(), attempts: 5, body: { kind: 'backup-tables', name } },
     ]);
     await handleJobs(last, env);
@@ -76,7 +76,7 @@ describe('alarms', () => {
   it('mails the operators when the daily job fails', async () => {
     const operator = await signIn('user_operator_env');
     const send = vi.spyOn(env.EMAIL, 'send').mockResolvedValue({ messageId: 'x' } as never);
-    vi.spyOn(env.JOBS, 'sendBatch').mockRejectedValue(new Error('coada nu răspunde'));
+    vi.spyOn(env.BACKUP_JOBS, 'sendBatch').mockRejectedValue(new Error('coada nu răspunde'));
     await expect(runDaily(env, Date.now())).rejects.toThrow('coada nu răspunde');
     const [mail] = mailsTo(send, operator.user.email!);
     expect(mail.subject).toContain('lucrarea zilnică a eșuat');

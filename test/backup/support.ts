@@ -18,16 +18,20 @@ export function nextBackupTime(stepMs = 3_600_000): number {
 }
 
 /**
- * Runs the jobs put on JOBS while `work` runs, and the jobs those put, through the consumer's own
+ * Runs the jobs put on JOBS or BACKUP_JOBS while `work` runs, and the jobs those put, through the consumer's own
  * handlers, here and in order (the local queue would deliver them a second later, interleaved with
  * the next test's). Answers the kinds run.
  */
 export async function drainJobs(work: () => Promise<unknown>): Promise<string[]> {
   const queued: Job[] = [];
-  const spy = vi.spyOn(env.JOBS, 'sendBatch').mockImplementation(async (messages) => {
+  const capture = async (messages: Iterable<MessageSendRequest<unknown>>) => {
     for (const m of messages) queued.push(m.body as Job);
     return undefined as never;
-  });
+  };
+  const spies = [
+    vi.spyOn(env.JOBS, 'sendBatch').mockImplementation(capture),
+    vi.spyOn(env.BACKUP_JOBS, 'sendBatch').mockImplementation(capture),
+  ];
   const ran: string[] = [];
   try {
     await work();
@@ -37,7 +41,7 @@ export async function drainJobs(work: () => Promise<unknown>): Promise<string[]>
       await (JOB_HANDLERS[job.kind] as (j: Job, e: typeof env) => Promise<void>)(job, env);
     }
   } finally {
-    spy.mockRestore();
+    for (const spy of spies) spy.mockRestore();
   }
   return ran;
 }

@@ -7,6 +7,7 @@
 //  - the gzipped JS (sum of the page's <script src> bundles, target ≤ 15 KB) and HTML of each public page;
 //  - the worker bundle size, gzipped (`wrangler deploy --dry-run --outdir`);
 //  - the search and photo figures of test/bench/search.mjs and photos.mjs, when those exist;
+//  - backup and restore at 20 000 ads and 60 000 photos (test/bench/backup.mjs, in workerd);
 //  - per file of the hostile image corpus (photo-hostile.mjs), its answer, peak memory above idle
 //    and time to refuse (targets: within 96 MB and under 1 s), and the legitimate maxima accepted.
 // Prints one table, saves JSON to test/bench/results/latest.json. Failing a target is reported, not
@@ -51,6 +52,7 @@ const results = {
   search: null,
   photos: null,
   hostileImages: null,
+  backup: null,
   targets: [],
 };
 
@@ -277,6 +279,8 @@ try {
   results.search = await optional('search.mjs', 'benchSearch', base);
   results.photos = await optional('photos.mjs', 'benchPhotos', base);
   results.hostileImages = await optional('photo-hostile.mjs', 'benchHostileImages', base);
+  console.log('  backup and restore of 20 000 ads and 60 000 photos (test/bench/backup.mjs)');
+  results.backup = await optional('backup.mjs', 'benchBackup', base);
 } catch (/** @type {any} */ err) {
   broke = true;
   console.error(`the bench broke: ${err.stack ?? err}`);
@@ -303,6 +307,8 @@ for (const t of results.search?.result?.targets ?? [])
   results.targets.push({ ...t, target: `search: ${t.target}` });
 for (const t of results.hostileImages?.result?.targets ?? [])
   results.targets.push({ ...t, target: `hostile images: ${t.target}` });
+for (const t of results.backup?.result?.targets ?? [])
+  results.targets.push({ ...t, target: `backup: ${t.target}` });
 for (const p of results.pages)
   results.targets.push({
     target: `${p.name}: JS ≤ 15 KB gzip`,
@@ -366,6 +372,7 @@ if (results.hostileImages)
     'Hostile images: answer, peak memory above idle, time to answer (benchHostileImages)',
     results.hostileImages,
   );
+if (results.backup) printOptional('Backup and restore (benchBackup)', results.backup);
 console.log('\nTargets');
 console.log(
   table(

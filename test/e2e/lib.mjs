@@ -14,6 +14,7 @@ export const SCREENSHOT_DIR = join(root, 'test', 'e2e', 'screenshots');
  * @typedef {object} Journey
  * @property {string} name
  * @property {string} [needs]
+ * @property {number} [timeoutMs] longer than the runner's default (two minutes) when the journey needs it
  * @property {(site: { browser: import('playwright-core').Browser; base: string; state: Record<string, any>; stateDir: string }) => Promise<void>} run
  */
 

@@ -10,10 +10,11 @@ import { fileURLToPath } from 'node:url';
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
- * @param {{ port: number, label?: string, keepState?: boolean, quiet?: boolean }} options
+ * `empty`: migrated but not seeded, like `npm start -- --empty` (the backup rehearsal restores into one).
+ * @param {{ port: number, label?: string, keepState?: boolean, quiet?: boolean, empty?: boolean }} options
  * @returns {Promise<{ base: string, stateDir: string, stop: () => Promise<void>, alive: () => Promise<boolean>, logs: () => string }>}
  */
-export async function startSite({ port, label = 'site', keepState = false, quiet = true }) {
+export async function startSite({ port, label = 'site', keepState = false, quiet = true, empty = false }) {
   // start.mjs reads PORT when first imported (seed() posts to that port).
   process.env.PORT = String(port);
   const start = await import('../../src/tools/start.mjs');
@@ -36,6 +37,7 @@ export async function startSite({ port, label = 'site', keepState = false, quiet
       '--inspector-port',
       String(port + 100),
     ],
+    port,
   );
   let log = '';
   const keep = (chunk) => {
@@ -86,9 +88,9 @@ export async function startSite({ port, label = 'site', keepState = false, quiet
     }
     // wrangler dev reloads the worker when a source file changes (others may be editing the tree):
     // a restart mid-seed answers 503, so try again a few times.
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; !empty; attempt++) {
       try {
-        await start.seed();
+        await start.seed(base);
         break;
       } catch (/** @type {any} */ err) {
         if (attempt >= 4 || !/503|restarted/.test(String(err.message))) throw err;

@@ -1,0 +1,263 @@
+// @ts-check
+// The backup rehearsal (docs/operations.md#restore): the seeded site makes its nightly backup (its
+// jobs started by hand), an operator downloads it from /moderare/stare in the browser, a second
+// site started empty (`npm start -- --empty`, its own port and state) restores it with
+// `npm run restore -- --file … --site …`, and the same ad pages, listings, searches and photos answer
+// on both. Screenshots of /moderare/stare at 390 and 1280 px.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adminTokenFor } from '../../src/tools/lib/site-client.mjs';
+import { assert, DESKTOP, go, hrefs, openPage, PHONE, screenshot, signIn } from './lib.mjs';
+import { root, sleep, startSite } from './server.mjs';
+
+const AD_HREF = /^\/anunt\/[^?#]+-\d+$/;
+const DOWNLOAD_HREF = /^\/moderare\/stare\/copii\/[^/]+$/;
+
+/**
+ * Runs `npm run restore -- …` as an operator would; its exit code and output.
+ * @param {string[]} args
+ * @returns {Promise<{ code: number | null, out: string }>}
+ */
+function npmRestore(args) {
+  return new Promise((resolve) => {
+    const child = spawn('npm', ['run', '--silent', 'restore', '--', ...args], {
+      cwd: root,
+      env: { ...process.env, WRANGLER_SEND_METRICS: 'false' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
+    child.on('exit', (code) => resolve({ code, out }));
+  });
+}
+
+/** The operator among the demo accounts listed on the local sign-in page. */
+async function operatorEmail(page, base) {
+  await go(page, `${base}/clerk/sign-in`);
+  const text = await page.locator('main').innerText();
+  const line = text.split('\n').find((l) => /@/.test(l) && /operator|moderator/i.test(l));
+  const email = (line ?? '').match(/[\w.+-]+@[\w.-]+\.\w+/)?.[0];
+  assert(email, 'the local sign-in page lists no operator account');
+  return /** @type {string} */ (email);
+}
+
+/**
+ * What a visitor sees of one ad page that must be the same on both sites (not its view count nor
+ * its relative dates): title, fields, description, price, author, photo addresses.
+ * @param {import('playwright-core').Page} page
+ */
+async function adFacts(page) {
+  return page.evaluate(() => {
+    const text = (/** @type {string} */ sel) =>
+      (document.querySelector(sel)?.textContent ?? '').replace(/\s+/g, ' ').trim();
+    return {
+      title: text('.ad__title'),
+      fields: text('.ad__fields'),
+      description: text('.ad__description'),
+      price: text('.ad__price'),
+      author: text('.author-card__name'),
+      photos: [...document.querySelectorAll('main img')]
+        .map((img) => img.getAttribute('src') ?? '')
+        .filter((src) => src.startsWith('/')),
+    };
+  });
+}
+
+/**
+ * The ad addresses a listing or search page shows, in order.
+ * @param {import('playwright-core').Page} page
+ * @param {string} url
+ */
+async function adsOn(page, url) {
+  await go(page, url, { status: 200 });
+  return hrefs(page, AD_HREF);
+}
+
+/** @param {string} a @param {string} b @param {string} path */
+async function sameBytes(a, b, path) {
+  const [x, y] = await Promise.all([fetch(a + path), fetch(b + path)]);
+  assert(x.status === 200, `${path} answers ${x.status} on the backed-up site`);
+  assert(y.status === 200, `${path} answers ${y.status} on the restored site`);
+  const [bx, by] = await Promise.all([x.arrayBuffer(), y.arrayBuffer()]);
+  assert(
+    Buffer.from(bx).equals(Buffer.from(by)),
+    `${path} differs: ${bx.byteLength} bytes on the backed-up site, ${by.byteLength} on the restored one`,
+  );
+  return bx.byteLength;
+}
+
+/** @type {import('./lib.mjs').Journey[]} */
+export const backupJourneys = [
+  {
+    name: 'backup rehearsal: the nightly backup → an operator downloads it → an empty second site restores it → the same ads, listings, searches and photos',
+    timeoutMs: 420_000,
+    async run({ browser, base }) {
+      const restorePort = Number(process.env.E2E_RESTORE_PORT ?? Number(new URL(base).port) + 1);
+      const dir = mkdtempSync(join(tmpdir(), 'eradauti-rehearsal-'));
+      /** @type {Awaited<ReturnType<typeof startSite>> | null} */
+      let site2 = null;
+      const operator = await openPage(browser, { viewport: PHONE });
+      // Two busy local sites on a shared machine: pages may take longer than the usual 30 s.
+      operator.context.setDefaultNavigationTimeout(90_000);
+      try {
+        const { page } = operator;
+        await signIn(page, base, await operatorEmail(page, base));
+        await go(page, `${base}/moderare/stare`, { status: 200 });
+        const before = new Set(await hrefs(page, DOWNLOAD_HREF));
+
+        // The nightly backup's jobs, started the way the daily job starts them (`startBackup`), through
+        // the admin route: on a freshly seeded site the daily job's own work first spends minutes
+        // filling the search's spelling candidates in local D1, before it reaches the backup.
+        const started = await fetch(`${base}/__admin/backups`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${adminTokenFor(base)}` },
+        });
+        assert(started.ok, `POST /__admin/backups answered ${started.status}`);
+        // Wait for its manifest (the cheap admin listing), then look at /moderare/stare once.
+        const { name: startedName } = /** @type {{ name: string }} */ (await started.json());
+        for (let i = 0; i < 300; i++) {
+          const list = await fetch(`${base}/__admin/backups`, {
+            headers: { authorization: `Bearer ${adminTokenFor(base)}` },
+          }).then((r) => (r.ok ? r.text() : ''));
+          if (list.includes(startedName)) break;
+          await sleep(1000);
+        }
+        await go(page, `${base}/moderare/stare`, { status: 200 });
+        const download = (await hrefs(page, DOWNLOAD_HREF)).find((h) => !before.has(h));
+        assert(download, `backup ${startedName} is not on /moderare/stare five minutes after it started`);
+        const name = decodeURIComponent(/** @type {string} */ (download).split('/').pop() ?? '');
+        const row = page
+          .locator('table.status-backups tr')
+          .filter({ has: page.locator(`a[href="${download}"]`) });
+        const rowText = (await row.innerText()).replace(/\s+/g, ' ');
+        assert(/\d+ anunțuri|1 anunț/.test(rowText), `the backup's row names no ads: ${rowText}`);
+        assert(/fotografi/.test(rowText), `the backup's row names no photos: ${rowText}`);
+
+        await screenshot(page, 'phone-moderare-stare');
+        const wide = await openPage(browser, { viewport: DESKTOP });
+        try {
+          await wide.context.addCookies(await operator.context.cookies(base));
+          await go(wide.page, `${base}/moderare/stare`, { status: 200 });
+          await screenshot(wide.page, 'desktop-moderare-stare');
+        } finally {
+          await wide.context.close();
+        }
+
+        // The operator downloads it: a streamed attachment, the file the restore reads.
+        const [file] = await Promise.all([
+          page.waitForEvent('download'),
+          page.locator(`a[href="${download}"]`).click(),
+        ]);
+        const path = join(dir, file.suggestedFilename());
+        await file.saveAs(path);
+        assert(
+          file.suggestedFilename() === `eradauti-${name}.backup`,
+          `the download is named ${file.suggestedFilename()}`,
+        );
+        // Nobody else may: a visitor without a session is refused.
+        const anonymous = await fetch(`${base}${download}`, { redirect: 'manual' });
+        assert(anonymous.status !== 200, 'the backup downloads without signing in');
+
+        // The second site, empty like `npm start -- --empty`, on its own port and with its own state.
+        site2 = await startSite({ port: restorePort, label: 'restore', empty: true });
+        const visitor = await openPage(browser, { viewport: DESKTOP });
+        try {
+          const emptyHome = await adsOn(visitor.page, `${site2.base}/`);
+          assert(emptyHome.length === 0, `the empty site already lists ${emptyHome.length} ads`);
+
+          const restored = await npmRestore(['--file', path, '--site', site2.base]);
+          assert(
+            restored.code === 0,
+            `npm run restore failed (${restored.code}):\n${restored.out.slice(-1500)}`,
+          );
+          assert(
+            /restaurare terminată/.test(restored.out),
+            `the restore did not say it finished:\n${restored.out}`,
+          );
+          // A second restore into the now full site is refused and writes nothing.
+          const again = await npmRestore(['--file', path, '--site', site2.base]);
+          assert(again.code !== 0, 'a second restore into the restored site was not refused');
+          assert(/restore: /.test(again.out), `the refusal says nothing clear:\n${again.out.slice(-800)}`);
+
+          // Listings: the home page, every category on it, the whole list.
+          const { page: v } = visitor;
+          const home1 = await adsOn(v, `${base}/`);
+          const home2 = await adsOn(v, `${site2.base}/`);
+          assert(home1.length > 0, 'the seeded home page lists no ads');
+          assert(
+            JSON.stringify(home1) === JSON.stringify(home2),
+            `the home pages list different ads:\n  ${home1.join(' ')}\n  ${home2.join(' ')}`,
+          );
+          await go(v, `${base}/`, { status: 200 });
+          const categories = (await hrefs(v, /^\/anunturi\/[a-z-]+$/)).slice(0, 6);
+          const listings = ['/anunturi', ...categories];
+          /** @type {Set<string>} */
+          const ads = new Set(home1);
+          for (const listing of listings) {
+            const a = await adsOn(v, `${base}${listing}`);
+            const b = await adsOn(v, `${site2.base}${listing}`);
+            assert(
+              JSON.stringify(a) === JSON.stringify(b),
+              `${listing} lists different ads on the two sites`,
+            );
+            for (const h of a) ads.add(h);
+          }
+
+          // Ad pages and their photos.
+          let photoBytes = 0;
+          let photos = 0;
+          const checked = [...ads].slice(0, 20);
+          /** @type {string[]} */
+          const words = [];
+          for (const ad of checked) {
+            await go(v, `${base}${ad}`, { status: 200 });
+            const one = await adFacts(v);
+            await go(v, `${site2.base}${ad}`, { status: 200 });
+            const two = await adFacts(v);
+            assert(one.title, `${ad} shows no title`);
+            assert(
+              JSON.stringify(one) === JSON.stringify(two),
+              `${ad} differs:\n  ${JSON.stringify(one).slice(0, 400)}\n  ${JSON.stringify(two).slice(0, 400)}`,
+            );
+            for (const src of one.photos.slice(0, 3)) {
+              photoBytes += await sameBytes(base, site2.base, src);
+              photos++;
+            }
+            const word = one.title
+              .normalize('NFD')
+              .replace(/[\u0300-\u036f]/g, '')
+              .toLowerCase()
+              .split(/[^a-z]+/)
+              .find((w) => w.length >= 5);
+            if (word && !words.includes(word)) words.push(word);
+          }
+          assert(photos > 0, 'none of the ads compared shows a photo');
+
+          // Searches: words of the titles (the restore rebuilt the search index).
+          for (const word of words.slice(0, 6)) {
+            const a = await adsOn(v, `${base}/cautare?q=${encodeURIComponent(word)}`);
+            const b = await adsOn(v, `${site2.base}/cautare?q=${encodeURIComponent(word)}`);
+            assert(a.length > 0, `searching "${word}" finds nothing on the backed-up site`);
+            assert(JSON.stringify(a) === JSON.stringify(b), `searching "${word}" differs on the two sites`);
+          }
+          console.log(
+            `    rehearsed ${name}: ${listings.length + 1} listings, ${checked.length} ad pages, ${photos} photos (${photoBytes} bytes), ${Math.min(words.length, 6)} searches the same on both sites`,
+          );
+        } finally {
+          await visitor.context.close();
+        }
+      } finally {
+        await operator.context.close();
+        await site2?.stop();
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  },
+];
