@@ -3,6 +3,7 @@
 import { runBackupPhotos, runBackupRetention, runBackupTables } from '../backup/run';
 import type { Bindings } from '../env';
 import { runExpiryReminder } from './expiry-reminder';
+import { runHeldAlert } from './held-alert';
 import { runMessageUnread } from './message-unread';
 import { runModerationNotice, runReportsDigest } from './moderation';
 import { runPriceDrop } from './price-drop';
@@ -18,6 +19,7 @@ export const JOB_HANDLERS: { [K in JobKind]: (job: JobOf<K>, env: Bindings) => P
   'expiry-reminder': (job, env) => runExpiryReminder(job, env),
   'moderation-notice': runModerationNotice,
   'reports-digest': runReportsDigest,
+  'held-alert': runHeldAlert,
   'backup-tables': (job, env) => runBackupTables(job, env),
   'backup-photos': runBackupPhotos,
   'backup-retention': (_job, env) => runBackupRetention(env),

@@ -69,6 +69,14 @@ export interface ReportsDigestJob {
   until: number;
 }
 
+/** The instant alert to one operator: an ad was held automatically (`ground`: why, in words). */
+export interface HeldAlertJob {
+  kind: 'held-alert';
+  userId: number;
+  postId: number;
+  ground: string;
+}
+
 /** The nightly backup's first step: every table into the bucket (src/backup/run.ts). */
 export interface BackupTablesJob {
   kind: 'backup-tables';
@@ -96,6 +104,7 @@ export type Job =
   | ExpiryReminderJob
   | ModerationNoticeJob
   | ReportsDigestJob
+  | HeldAlertJob
   | MessageUnreadJob
   | SavedSearchDigestJob
   | PriceDropJob;

@@ -37,6 +37,7 @@ import type { AppEnv, CurrentUser, Db } from '../env';
 import { setFlash } from '../flash';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { deleteAccount } from '../jobs/account-deletion';
+import { alertHeld } from '../jobs/held-alert';
 import { notifyModeration } from '../jobs/moderation';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
@@ -157,6 +158,7 @@ moderationRoutes.post(routePath('report'), async (c) => {
   setFlash(c, 'raportat');
   if (outcome.held) {
     await notifyModeration(c.env, target.id, 'held');
+    await alertHeld(c.env, db, target.id, 'mai multe persoane l-au raportat', Date.now());
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
     await purgeForPost(c.req.url, db, target);
     return c.redirect(listingPath(slug), 303);
