@@ -1,4 +1,6 @@
 // What /moderare/stare shows and the one-line summary of background work for /moderare/statistici.
+
+import type { BackgroundWorkProps } from '../components/BackgroundWork';
 import { lastRuns, lastSuccess, mailCounts, troubledJobs } from '../db/job-runs';
 import type { Db } from '../env';
 import type { BackupSummary, StatusPageProps } from '../pages/StatusPage';
@@ -9,6 +11,8 @@ import { completeBackups } from './store';
 export type BackgroundStatus = StatusPageProps;
 
 const DAY_MS = 86_400_000;
+/** The longest delay before a failed job's next attempt (retryDelaySeconds in src/jobs/consumer.ts). */
+const RETRY_WAIT_MS = 3_600_000;
 
 export function summarize(m: Manifest): BackupSummary {
   return {
@@ -37,17 +41,22 @@ export async function backgroundStatus(db: Db, bucket: R2Bucket, now: number): P
  * The props of <BackgroundWork> (src/components/BackgroundWork.tsx), the one-line summary another
  * operators' page shows: `<BackgroundWork {...await backgroundWorkProps(db, Date.now())} />`.
  */
-export async function backgroundWorkProps(db: Db, now: number) {
-  const [lastBackupAt, daily, troubled, mails] = await Promise.all([
+export async function backgroundWorkProps(db: Db, now: number): Promise<BackgroundWorkProps> {
+  const [lastBackupAt, daily, hourly, troubled, mails] = await Promise.all([
     lastSuccess(db, 'backup'),
     lastRuns(db, 'daily', 1),
+    lastRuns(db, 'hourly', 1),
     troubledJobs(db, now - DAY_MS, 100),
     mailCounts(db, now - DAY_MS),
   ]);
   return {
     lastBackupAt,
     lastDaily: daily[0] ?? null,
+    lastHourly: hourly[0] ?? null,
     failedJobs: troubled.filter((j) => j.status === 'failed').length,
+    sentMails: mails.sent,
     failedMails: mails.failed,
+    // A retry waits at most an hour (src/jobs/consumer.ts): older retries have run since.
+    waitingJobs: troubled.filter((j) => j.status === 'retrying' && j.startedAt > now - RETRY_WAIT_MS).length,
   };
 }

@@ -75,6 +75,48 @@ export async function newReports(db: Db, since: number, until: number, limit = 3
     .limit(limit);
 }
 
+/** The new open reports of (since, until] grouped by ad: held ads first, then the most reported. */
+export interface DigestAd {
+  postId: number;
+  title: string;
+  status: string;
+  /** New open reports of this ad. */
+  reports: number;
+  /** Their reasons, distinct, joined with commas. */
+  reasons: string;
+  firstAt: number;
+}
+
+export async function newReportsByAd(
+  db: Db,
+  since: number,
+  until: number,
+  limit = 30,
+): Promise<{ ads: DigestAd[]; totalAds: number }> {
+  const window = sql`r.created_at > ${since} AND r.created_at <= ${until} AND r.resolved_at IS NULL`;
+  const [ads, total] = await Promise.all([
+    db.all<DigestAd>(sql`
+      SELECT r.post_id AS postId, coalesce(p.title, '') AS title, coalesce(p.status, '') AS status,
+        count(*) AS reports, group_concat(DISTINCT r.reason) AS reasons, min(r.created_at) AS firstAt
+      FROM reports r LEFT JOIN posts p ON p.id = r.post_id
+      WHERE ${window}
+      GROUP BY r.post_id
+      ORDER BY (coalesce(p.status, '') = 'held') DESC, count(*) DESC, min(r.created_at), r.post_id
+      LIMIT ${limit}`),
+    db.get<{ n: number }>(sql`SELECT count(DISTINCT r.post_id) AS n FROM reports r WHERE ${window}`),
+  ]);
+  return {
+    ads: ads.map((a) => ({
+      ...a,
+      postId: Number(a.postId),
+      reports: Number(a.reports),
+      firstAt: Number(a.firstAt),
+      reasons: a.reasons ?? '',
+    })),
+    totalAds: Number(total?.n ?? 0),
+  };
+}
+
 /**
  * Claims this hour's digest: returns the moment the previous one covered up to (the new digest covers
  * from there), or null when a digest was claimed less than an hour ago. Compare-and-swap on the stored

@@ -2,9 +2,10 @@
 import { Hono } from 'hono';
 import type { AppEnv, Bindings } from '../env';
 import { uncachedAnswers } from '../http/helpers';
-import { NotFound } from '../lib/errors';
+import { HttpError, NotFound } from '../lib/errors';
 import { areaPath, routePath } from '../lib/links';
 import { seedDemo } from './seed';
+import { hasOperator, seedLarge } from './seed-large';
 
 export const devRoutes = new Hono<AppEnv>();
 devRoutes.use(areaPath('devSeed'), uncachedAnswers);
@@ -33,4 +34,19 @@ devRoutes.post(routePath('devSeed'), async (c) => {
       report.photoErrors ? ` (${report.photoErrors} fotografii eșuate)` : ''
     }\n`,
   );
+});
+
+/**
+ * `POST /__dev/seed-large`: adds the large data set (5,000 people, 20,000 ads, 2,000 reports) once,
+ * after the demo seed; `npm run seed:large` calls it. 404 anywhere but a local site.
+ */
+devRoutes.post(routePath('devSeedLarge'), async (c) => {
+  if (!isLocal(c.env)) throw new NotFound();
+  const db = c.get('db');
+  if (!(await hasOperator(db)))
+    throw new HttpError(409, 'Rulați întâi datele demo (npm start), apoi setul mare.');
+  const report = await seedLarge(db, Date.now());
+  if (report.skipped) return c.text('setul mare exista deja\n');
+  const { people, ads, reports } = report.counts;
+  return c.text(`set mare: ${people} persoane, ${ads} anunțuri, ${reports} rapoarte în ${report.ms} ms\n`);
 });

@@ -10,6 +10,7 @@ import { ruleGround } from '../lib/decisions';
 import type { PostInput } from '../lib/post-form';
 import { matchingRules, ruleLabel } from '../lib/rules';
 import { announce, statementLog } from './decisions';
+import { alertHeld } from '../jobs/held-alert';
 
 /** What the publisher is told when a rule refuses the ad: nothing about which rule, or what in it. */
 export const BLOCKED_MESSAGE =
@@ -68,4 +69,6 @@ export async function afterRule(
     now,
   );
   await announce(env, { userId: post.userId, decision: 'hold', post, reason, ground });
+  // The operators hear of an automatic hold at once, within the alert budget (docs/moderation.md#alerts).
+  await alertHeld(env, db, post.id, `regula ${ruleLabel(rule)}`, now);
 }

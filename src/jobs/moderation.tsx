@@ -5,7 +5,7 @@ import {
   claimDigestSlot,
   countNewReports,
   moderationNoticePost,
-  newReports,
+  newReportsByAd,
   operatorUserIds,
 } from '../db/mail-moderation';
 import { openDb } from '../db/session';
@@ -20,7 +20,7 @@ import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
 import { enqueue } from './queue';
 import type { ModerationNoticeJob, ReportsDigestJob } from './types';
 
-/** Reports listed in one digest (the rest are counted). */
+/** Ads listed in one digest (the rest are counted). */
 export const DIGEST_LIST_LIMIT = 30;
 
 /**
@@ -88,9 +88,9 @@ export async function runReportsDigest(job: ReportsDigestJob, env: Bindings): Pr
   const db = openDb(env.DB);
   const to = await mailRecipient(db, job.userId, 'reports');
   if (!to) return;
-  const [total, rows] = await Promise.all([
+  const [total, grouped] = await Promise.all([
     countNewReports(db, job.since, job.until),
-    newReports(db, job.since, job.until, DIGEST_LIST_LIMIT),
+    newReportsByAd(db, job.since, job.until, DIGEST_LIST_LIMIT),
   ]);
   if (total === 0) return;
   const site = env.SITE_URL;
@@ -99,11 +99,14 @@ export async function runReportsDigest(job: ReportsDigestJob, env: Bindings): Pr
   const props = {
     name: to.name,
     total,
-    reports: rows.map((r) => ({
-      title: r.title,
-      reason: r.reason,
-      createdAt: r.createdAt,
-      url: `${moderationUrl}#anunt-${r.postId}`,
+    totalAds: grouped.totalAds,
+    ads: grouped.ads.map((a) => ({
+      title: a.title,
+      reasons: a.reasons,
+      reports: a.reports,
+      held: a.status === 'held',
+      firstAt: a.firstAt,
+      url: absoluteUrl(site, route('moderationItem', { postId: a.postId })),
     })),
     moderationUrl,
     siteUrl: site,

@@ -4,6 +4,7 @@ import { runBackupPhotos, runBackupRetention, runBackupTables } from '../backup/
 import type { Bindings } from '../env';
 import { runDecisionNotice, runReportNotice } from './decision-notice';
 import { runExpiryReminder } from './expiry-reminder';
+import { runHeldAlert } from './held-alert';
 import { runMessageUnread } from './message-unread';
 import { runModerationNotice, runReportsDigest } from './moderation';
 import { runPriceDrop } from './price-drop';
@@ -21,6 +22,7 @@ export const JOB_HANDLERS: { [K in JobKind]: (job: JobOf<K>, env: Bindings) => P
   'reports-digest': runReportsDigest,
   'decision-notice': runDecisionNotice,
   'report-notice': runReportNotice,
+  'held-alert': runHeldAlert,
   'backup-tables': (job, env) => runBackupTables(job, env),
   'backup-photos': runBackupPhotos,
   'backup-retention': (_job, env) => runBackupRetention(env),

@@ -97,6 +97,14 @@ export interface ReportsDigestJob {
   until: number;
 }
 
+/** The instant alert to one operator: an ad was held automatically (`ground`: why, in words). */
+export interface HeldAlertJob {
+  kind: 'held-alert';
+  userId: number;
+  postId: number;
+  ground: string;
+}
+
 /** The nightly backup's first step: every table into the bucket (src/backup/run.ts). */
 export interface BackupTablesJob {
   kind: 'backup-tables';
@@ -126,6 +134,7 @@ export type Job =
   | DecisionNoticeJob
   | ReportNoticeJob
   | ReportsDigestJob
+  | HeldAlertJob
   | MessageUnreadJob
   | SavedSearchDigestJob
   | PriceDropJob;

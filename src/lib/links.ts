@@ -87,6 +87,7 @@ export const ROUTES = {
   savedSearches: '/cont/cautari',
   savedSearchAction: '/cont/cautari/[id]/[action:redenumeste|opreste|reia|sterge]',
   devSeed: '/__dev/seed',
+  devSeedLarge: '/__dev/seed-large',
   // Machine-to-machine routes (bearer token, src/auth/admin-token.ts): the importer, backups.
   adminStatus: '/__admin/status',
   adminImport: '/__admin/import/[step]',

@@ -26,7 +26,8 @@ export const MAIL_KINDS = {
   },
   reports: {
     label: 'Rapoarte noi (operatori)',
-    description: 'Cel mult o dată pe oră, rapoartele noi care așteaptă pe pagina de moderare.',
+    description:
+      'Cel mult o dată pe oră, rapoartele noi care așteaptă pe pagina de moderare, și o alertă imediată când un anunț este reținut automat.',
   },
 } as const satisfies Record<string, { label: string; description: string }>;
 

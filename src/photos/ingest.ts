@@ -1,5 +1,6 @@
 // The one way a photo enters the site: ad uploads, profile avatars and the demo seed all call
 // `ingestPhoto`. Nothing is written until the upload has passed every check and been re-encoded.
+import { recordPhotoHash } from '../db/duplicates';
 import { deletePhotoRows, insertPhoto, nextPosition, recordUploadRefusal } from '../db/photos';
 import type { Photo } from '../db/schema';
 import type { Bindings, Db } from '../env';
@@ -37,6 +38,12 @@ export function makeFileName(baseName?: string): string {
 }
 
 /** File names we ever issue (validated again on every request). */
+/** SHA-256 of some bytes, in hex. */
+async function sha256Hex(bytes: Uint8Array<ArrayBuffer>): Promise<string> {
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
+  return [...digest].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
 export const FILE_NAME_PATTERN = /^[a-z0-9-]{1,80}\.(jpg|webp)$/;
 
 /**
@@ -79,5 +86,7 @@ export async function ingestPhoto(env: Bindings, db: Db, input: IngestInput): Pr
     await deletePhotoRows(db, [photo.id]);
     throw err;
   }
+  // The same photo on another ad marks a suspected duplicate (docs/moderation.md#duplicates).
+  await recordPhotoHash(db, photo.id, await sha256Hex(image.bytes));
   return photo;
 }

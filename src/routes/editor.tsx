@@ -7,6 +7,7 @@ import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { requireWriter, signedIn } from '../auth/guards';
 import { getCategoryTreeCached } from '../db/categories';
+import { markIfDuplicate } from '../db/duplicates';
 import { createPost, NEW_POSTS_PER_DAY, updatePost } from '../db/lifecycle';
 import { countPostsCreatedSince, nextNewPostAt } from '../db/my-posts';
 import { listPhotosOfPost } from '../db/photos';
@@ -108,6 +109,7 @@ editorRoutes.post(routePath('newPost'), async (c) => {
       if (existing) return redirectToCreated(c, existing, user);
       return refuseNewPost(c, args, DAILY_LIMIT_MESSAGE, (await nextNewPostAt(db, user.id, now)) - now);
     }
+    await markIfDuplicate(db, id, now);
     const slug = categorySlugOf(tree, checked.input.categoryId);
     if (rule) {
       const made = {
@@ -202,6 +204,7 @@ editorRoutes.post(routePath('editPost'), async (c) => {
       return renderConflict(c, { values, guard, post: latest, user, tree });
     }
     await deletePhotoObjectsOf(c.env, saved.removedPhotos);
+    await markIfDuplicate(db, post.id, now);
     const latest = await getPost(db, post.id);
     // Held now (and not before): the author hears why; a flag or an already held ad only marks the queue.
     if (rule) {

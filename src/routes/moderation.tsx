@@ -41,6 +41,7 @@ import { announce, groundOf, statementLog, tellReporters } from '../http/decisio
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { deleteAccount } from '../jobs/account-deletion';
 import { queueNotices, reporterJobs } from '../jobs/decision-notice';
+import { alertHeld } from '../jobs/held-alert';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, HttpError, NotFound } from '../lib/errors';
@@ -190,6 +191,7 @@ moderationRoutes.post(routePath('report'), async (c) => {
       Date.now(),
     );
     await announce(c.env, { userId: target.userId, decision: 'hold', post: target, reason, ground });
+    await alertHeld(c.env, db, target.id, 'mai multe persoane l-au raportat', Date.now());
     // The ad left the public: nothing cached may show it, and the reporter goes to its listing.
     await purgeForPost(c.req.url, db, target);
     return c.redirect(listingPath(slug), 303);
