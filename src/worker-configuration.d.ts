@@ -21,6 +21,7 @@ declare namespace Cloudflare {
 		SEARCH_LIMITER: RateLimit;
 		MESSAGE_LIMITER: RateLimit;
 		EXPORT_LIMITER: RateLimit;
+		DRAFT_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		SITE_URL: string;
 		ENVIRONMENT: string;
@@ -49,6 +50,7 @@ declare namespace Cloudflare {
 		SEARCH_LIMITER: RateLimit;
 		MESSAGE_LIMITER: RateLimit;
 		EXPORT_LIMITER: RateLimit;
+		DRAFT_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		SITE_URL: string;
 		ENVIRONMENT: string;

@@ -1,4 +1,6 @@
-// The hourly cron (the second schedule in wrangler.toml): the operators' digest of new reports.
+// The hourly cron (the second schedule in wrangler.toml): the operators' digest of new reports, and
+// the removal of first messages kept for a sign-in that never came (docs/messages.md#drafts).
+import { deleteStaleDrafts } from '../db/message-drafts';
 import { openDb } from '../db/session';
 import type { Bindings } from '../env';
 import { enqueueReportsDigest } from './moderation';
@@ -6,7 +8,10 @@ import { enqueueReportsDigest } from './moderation';
 /** Must equal the hourly schedule in wrangler.toml's `[triggers] crons`. */
 export const HOURLY_CRON = '7 * * * *';
 
-export async function runHourly(env: Bindings, now: number): Promise<{ digests: number }> {
+export async function runHourly(
+  env: Bindings,
+  now: number,
+): Promise<{ digests: number; staleDrafts: number }> {
   const db = openDb(env.DB);
-  return { digests: await enqueueReportsDigest(env, db, now) };
+  return { digests: await enqueueReportsDigest(env, db, now), staleDrafts: await deleteStaleDrafts(db, now) };
 }

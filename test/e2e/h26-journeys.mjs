@@ -258,4 +258,47 @@ export const h26Journeys = [
       }
     },
   },
+  {
+    name: 'a message typed before signing in waits in the box after sign-in (no JavaScript)',
+    async run({ browser, base }) {
+      const anon = await openPage(browser, { viewport: PHONE, javaScript: false });
+      try {
+        await go(anon.page, `${base}/anunturi`, { status: 200 });
+        const path = await anon.page.locator('main a[href^="/anunt/"]').first().getAttribute('href');
+        assert(path, 'no ad on /anunturi');
+        await go(anon.page, `${base}${path}`, { status: 200 });
+        const typed = `Bună ziua, mai este disponibil? Pot trece mâine la 18:30. (${Date.now()})`;
+        await anon.page.locator('#mesaj summary').click();
+        await anon.page.locator('#mesaj textarea[name=text]').fill(typed);
+        await screenshot(anon.page, 'h26-message-typed-anonymous-390');
+        await submitAndWait(anon.page, anon.page.locator('#mesaj button[type=submit]'));
+        // The sign-in page, then back to the ad's message box with the text in it.
+        const url = new URL(anon.page.url());
+        assert(url.pathname.includes('sign-in'), `typing anonymously led to ${anon.page.url()}`);
+        assert(!anon.page.url().includes('disponibil'), 'the typed text travels in the address');
+        const form = anon.page.locator('form:has(input[name=email])').first();
+        await form.locator('input[name=email]').fill(`ciorna.${Date.now()}@example.ro`);
+        const nameInput = form.locator('input[name=name]');
+        if ((await nameInput.count()) > 0) await nameInput.first().fill('Ioana Cumpărătoare');
+        await submitAndWait(anon.page, form.locator('button[type=submit]'));
+        const after = new URL(anon.page.url());
+        assert(
+          /^\/mesaje\/anunt\/\d+$/.test(after.pathname),
+          `after sign-in the browser is at ${anon.page.url()}`,
+        );
+        const box = anon.page.locator('main textarea[name=text]');
+        const value = await box.inputValue();
+        assert(value === typed, `the box holds "${value}", expected "${typed}"`);
+        await screenshot(anon.page, 'h26-message-after-sign-in-390');
+        // Sending it opens the conversation with exactly that message.
+        await submitAndWait(anon.page, anon.page.locator('main form.message-form button[type=submit]'));
+        assert(/^\/mesaje\/\d+$/.test(new URL(anon.page.url()).pathname), `sent to ${anon.page.url()}`);
+        const shown = await anon.page.locator('main').innerText();
+        assert(shown.includes('Pot trece mâine la 18:30.'), 'the conversation does not show the message');
+        assert(anon.problems.length === 0, anon.problems.join('\n'));
+      } finally {
+        await anon.context.close();
+      }
+    },
+  },
 ];
