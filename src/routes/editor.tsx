@@ -28,7 +28,13 @@ import { privateAnswers, submittedForm } from '../http/helpers';
 import { editablePost, operatorLog } from '../http/owned-post';
 import { notePriceChange } from '../jobs/price-drop';
 import { DAY_MS } from '../lib/dates';
-import { newSubmissionToken, photoPlan, readEditGuard } from '../lib/edit-guard';
+import {
+  fingerprintValues,
+  formatFingerprints,
+  newSubmissionToken,
+  photoPlan,
+  readEditGuard,
+} from '../lib/edit-guard';
 import { HttpError, NotFound } from '../lib/errors';
 import { areaPath, categorySlugOf, postHref, postPath, routePath } from '../lib/links';
 import { ADS, plural } from '../lib/plural';
@@ -127,7 +133,7 @@ editorRoutes.get(routePath('editPost'), async (c) => {
     post,
     user,
     tree,
-    hiddenFields: versionFields(post.version, photoIds),
+    hiddenFields: versionFields(post.version, photoIds, fingerprintValues(valuesOf(post, photoIds))),
   });
 });
 
@@ -138,7 +144,11 @@ editorRoutes.post(routePath('editPost'), async (c) => {
   const guard = readEditGuard(form);
   // A form that does not say its version (not this site's editor) saves over the version read now.
   const expectedVersion = guard.version ?? post.version;
-  const hiddenFields = versionFields(expectedVersion, guard.openedPhotoIds ?? values.photoIds);
+  const hiddenFields = versionFields(
+    expectedVersion,
+    guard.openedPhotoIds ?? values.photoIds,
+    guard.openedValues ? formatFingerprints(guard.openedValues) : null,
+  );
   try {
     const db = c.get('db');
     const tree = await getCategoryTreeCached(db);
