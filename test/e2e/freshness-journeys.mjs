@@ -151,7 +151,10 @@ export const freshnessJourneys = [
           .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-field')));
         assert(rows.join(',') === 'Titlul,Prețul', `the fields that will change: ${rows.join(', ')}`);
         const priceRow = await conflict.locator('tr[data-field="Prețul"]').innerText();
-        assert(/45\.500 (RON|€)/.test(priceRow) && /47\.000 (RON|€)/.test(priceRow), `price row: ${priceRow}`);
+        assert(
+          /45\.500 (RON|€)/.test(priceRow) && /47\.000 (RON|€)/.test(priceRow),
+          `price row: ${priceRow}`,
+        );
         assert(
           /schimbat și în cealaltă salvare/.test(priceRow),
           `price row does not say both changed it: ${priceRow}`,
