@@ -49,6 +49,7 @@ export async function runMessageUnread(job: MessageUnreadJob, env: Bindings): Pr
     excerpt: excerptOf(job.excerpt),
     conversationUrl: absoluteUrl(env.SITE_URL, route('conversation', { id: conversation.id })),
     unsubscribeUrl: unsubscribe,
+    unreadCount: unread,
   };
   await sendMail(env, {
     to: to.email,

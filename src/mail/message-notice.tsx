@@ -1,5 +1,7 @@
 // The notice of a private message left unread for ten minutes: who wrote, about which ad, the start
 // of the message (phone numbers masked) and the link to the conversation.
+
+import { plural } from '../lib/plural';
 import { MailButton, MailLayout, mailStyles } from './layout';
 
 export interface MessageNoticeProps {
@@ -11,16 +13,28 @@ export interface MessageNoticeProps {
   excerpt: string;
   conversationUrl: string;
   unsubscribeUrl: string;
+  /** How many messages of this conversation wait unread for the recipient (at least 1). */
+  unreadCount: number;
 }
 
-export function messageNoticeSubject(p: Pick<MessageNoticeProps, 'senderName' | 'postTitle'>): string {
+const UNREAD = { none: 'niciun mesaj necitit', one: 'un mesaj necitit', many: 'mesaje necitite' };
+
+/** "Aveți un mesaj necitit", "Aveți 3 mesaje necitite" (through the plural helper). */
+export function unreadLine(count: number): string {
+  return `Aveți ${plural(Math.max(1, count), UNREAD)}`;
+}
+
+export function messageNoticeSubject(
+  p: Pick<MessageNoticeProps, 'senderName' | 'postTitle' | 'unreadCount'>,
+): string {
+  if (p.unreadCount > 1) return `${plural(p.unreadCount, UNREAD)} de la ${p.senderName}: ${p.postTitle}`;
   return `Mesaj nou de la ${p.senderName}: ${p.postTitle}`;
 }
 
 export function MessageNoticeMail(p: MessageNoticeProps) {
   return (
     <MailLayout
-      title="Aveți un mesaj necitit"
+      title={unreadLine(p.unreadCount)}
       preheader={`${p.senderName} v-a scris despre „${p.postTitle}”.`}
       siteUrl={p.siteUrl}
       footer={
@@ -36,7 +50,8 @@ export function MessageNoticeMail(p: MessageNoticeProps) {
     >
       <p style={mailStyles.p}>Bună ziua, {p.recipientName}!</p>
       <p style={mailStyles.p}>
-        <strong>{p.senderName}</strong> v-a scris despre anunțul „{p.postTitle}”:
+        {unreadLine(p.unreadCount)} de la <strong>{p.senderName}</strong> despre anunțul „{p.postTitle}”.
+        {p.unreadCount > 1 ? ' Ultimul:' : ''}
       </p>
       <p style={mailStyles.box}>{p.excerpt}</p>
       <p style={mailStyles.p}>
@@ -53,7 +68,7 @@ export function messageNoticeText(p: MessageNoticeProps): string {
   return [
     `Bună ziua, ${p.recipientName}!`,
     '',
-    `${p.senderName} v-a scris despre anunțul „${p.postTitle}”:`,
+    `${unreadLine(p.unreadCount)} de la ${p.senderName} despre anunțul „${p.postTitle}”.${p.unreadCount > 1 ? ' Ultimul:' : ''}`,
     '',
     p.excerpt,
     '',

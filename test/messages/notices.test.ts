@@ -48,6 +48,8 @@ describe('the unread-message e-mail', () => {
     expect(mail.to).toBe(seller.user.email);
     expect(mail.subject).toBe(`Mesaj nou de la ${buyer.user.name}: Mașină de spălat`);
     expect(mail.text).toContain('Mai este disponibilă?');
+    expect(mail.text).toContain(`Aveți un mesaj necitit de la ${buyer.user.name}`);
+    expect(mail.html).toContain('Aveți un mesaj necitit');
     expect(mail.text).not.toContain('0744');
     expect(mail.text).toContain(`/mesaje/${id}`);
     expect(mail.html).toContain(`/mesaje/${id}`);
@@ -71,7 +73,12 @@ describe('the unread-message e-mail', () => {
     await age(id, NOTICE_GAP_MS);
     await runDurableObjectAlarm(room(id));
     await vi.waitUntil(() => send.mock.calls.length === 2, { timeout: 10_000, interval: 100 });
-    expect((send.mock.calls[1][0] as unknown as Sent).text).toContain('A doua');
+    const second = send.mock.calls[1][0] as unknown as Sent;
+    expect(second.text).toContain('A doua');
+    // Both messages still wait unread: the mail says how many.
+    expect(second.subject).toBe(`2 mesaje necitite de la ${buyer.user.name}: Mașină de spălat`);
+    expect(second.text).toContain(`Aveți 2 mesaje necitite de la ${buyer.user.name}`);
+    expect(second.html).toContain('Aveți 2 mesaje necitite');
   });
 
   it('sends nothing when the message was read in time', async () => {
