@@ -328,7 +328,12 @@ export const h26Journeys = [
         await form.locator('input[name=avatar]').setInputFiles(file);
         await form.locator('.file-pick__chosen').filter({ hasText: 'MB' }).waitFor({ timeout: 20_000 });
         await page.waitForFunction(
-          () => !document.querySelector('form.profile-form button[type=submit]')?.disabled,
+          () =>
+            !(
+              /** @type {HTMLButtonElement | null} */ (
+                document.querySelector('form.profile-form button[type=submit]')
+              )?.disabled
+            ),
         );
         const refused = await submitAndWait(page, form.locator('button[type=submit]'));
         assert(refused?.status() === 400, `a wrong phone answered ${refused?.status()}`);
@@ -345,7 +350,12 @@ export const h26Journeys = [
         await form.locator('input[name=avatar]').setInputFiles(file);
         const chosen = form.locator('.file-pick__chosen');
         await page.waitForFunction(
-          () => !document.querySelector('form.profile-form button[type=submit]')?.disabled,
+          () =>
+            !(
+              /** @type {HTMLButtonElement | null} */ (
+                document.querySelector('form.profile-form button[type=submit]')
+              )?.disabled
+            ),
         );
         await screenshot(page, 'h26-profile-camera-chosen-390');
         const [request] = await Promise.all([
