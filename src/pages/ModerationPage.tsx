@@ -272,7 +272,7 @@ export function PostRow({
         <form method="post" action={row.action('sterge')}>
           <NextField next={next} />
           <label className="checkbox">
-            <input type="checkbox" name="confirm" value="da" required /> Confirm ștergerea definitivă
+            <input type="checkbox" name="confirm" value="da" /> Confirm ștergerea definitivă
           </label>
           <button type="submit" className="btn btn--small btn--danger">
             Șterge definitiv
@@ -405,8 +405,7 @@ export function BulkForm({
         <label htmlFor="bulk-details">Detalii</label>
         <input id="bulk-details" name="hideDetails" maxLength={400} />
         <label className="checkbox">
-          <input type="checkbox" name="confirm" value="da" required /> Confirm acțiunea pentru toate
-          anunțurile bifate
+          <input type="checkbox" name="confirm" value="da" /> Confirm acțiunea pentru toate anunțurile bifate
         </label>
         <button type="submit" className="btn btn--small btn--danger">
           Aplică

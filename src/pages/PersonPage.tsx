@@ -58,7 +58,7 @@ export function PersonPage(props: PersonPageProps) {
           <label htmlFor="ban-details">Detalii</label>
           <textarea id="ban-details" name="hideDetails" rows={2} maxLength={400} />
           <label className="checkbox">
-            <input type="checkbox" name="confirm" value="da" required />{' '}
+            <input type="checkbox" name="confirm" value="da" />{' '}
             {user.banned ? 'Confirm deblocarea' : 'Confirm blocarea contului'}
           </label>
           <button type="submit" className={user.banned ? 'btn btn--small' : 'btn btn--small btn--danger'}>
