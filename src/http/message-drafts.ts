@@ -6,12 +6,13 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { DRAFT_TTL_MS, keepDraft, takeDraft } from '../db/message-drafts';
 import type { AppEnv } from '../env';
+import { route } from '../lib/links';
 import { parseMessageText } from '../lib/message-text';
 import { base64UrlEncode } from '../lib/signed-token';
 import { draftAllowed } from '../platform/rate-limits';
 
 export const DRAFT_COOKIE = 'mesaj_ciorna';
-const COOKIE_PATH = '/mesaje';
+const COOKIE_PATH = route('messages');
 const DRAFT_ID = /^[A-Za-z0-9_-]{22}$/;
 
 function secure(c: Context<AppEnv>): boolean {
