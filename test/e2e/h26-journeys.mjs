@@ -335,7 +335,10 @@ export const h26Journeys = [
               )?.disabled
             ),
         );
-        const refused = await submitAndWait(page, form.locator('button[type=submit]'));
+        const [refused] = await Promise.all([
+          page.waitForNavigation({ waitUntil: 'load', timeout: 100_000 }),
+          form.locator('button[type=submit]').click(),
+        ]);
         assert(refused?.status() === 400, `a wrong phone answered ${refused?.status()}`);
         assert((await form.locator('[name=phone]').inputValue()) === '12345', 'the typed phone was lost');
         assert(
@@ -358,9 +361,11 @@ export const h26Journeys = [
             ),
         );
         await screenshot(page, 'h26-profile-camera-chosen-390');
+        // Storing the photo (decode, resize, WebP in the worker) can take a while on a busy machine.
         const [request] = await Promise.all([
           page.waitForRequest(isSave, { timeout: 60_000 }),
-          submitAndWait(page, form.locator('button[type=submit]')),
+          page.waitForNavigation({ waitUntil: 'load', timeout: 100_000 }),
+          form.locator('button[type=submit]').click(),
         ]);
         const body = request.postDataBuffer() ?? Buffer.alloc(0);
         assert(
