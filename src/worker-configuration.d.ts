@@ -24,6 +24,7 @@ declare namespace Cloudflare {
 		REPLY_LIMITER: RateLimit;
 		CONTACT_AD_CLIENT_LIMITER: RateLimit;
 		EXPORT_LIMITER: RateLimit;
+		DRAFT_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		SITE_URL: string;
 		ENVIRONMENT: string;
@@ -55,6 +56,7 @@ declare namespace Cloudflare {
 		REPLY_LIMITER: RateLimit;
 		CONTACT_AD_CLIENT_LIMITER: RateLimit;
 		EXPORT_LIMITER: RateLimit;
+		DRAFT_LIMITER: RateLimit;
 		ASSETS: Fetcher;
 		SITE_URL: string;
 		ENVIRONMENT: string;

@@ -15,6 +15,7 @@ export const MESSAGES = {
   firstNameTooLong: 'Prenumele poate avea cel mult 256 de caractere.',
   lastNameTooLong: 'Numele de familie poate avea cel mult 256 de caractere.',
   avatarInvalid: 'Imaginea de profil trebuie să fie JPG, PNG, GIF sau WEBP și să aibă sub 10 MB.',
+  avatarFormat: 'Fișierul ales nu este o imagine JPG, PNG, GIF sau WEBP.',
   nameRequired: 'Scrieți numele afișat.',
   nameImpersonates:
     'Numele afișat nu poate sugera că scrieți din partea site-ului (eRădăuți, echipa, administrator, moderator).',

@@ -50,7 +50,7 @@ export function BanForm(props: BanFormProps) {
         defaultValue={props.details ?? ''}
       />
       <label className="checkbox">
-        <input type="checkbox" name="confirm" value="da" required />{' '}
+        <input type="checkbox" name="confirm" value="da" />{' '}
         {props.banned ? 'Confirm deblocarea' : 'Confirm blocarea contului'}
       </label>
       <button type="submit" className={props.banned ? 'btn btn--small' : 'btn btn--small btn--danger'}>

@@ -50,7 +50,7 @@ export function OperatorDeleteAccountForm({
         </p>
       ) : null}
       <label className="operator-delete__confirm">
-        <input type="checkbox" name="confirm" value="da" required /> Confirm că persoana a cerut ștergerea
+        <input type="checkbox" name="confirm" value="da" /> Confirm că persoana a cerut ștergerea
       </label>
       <button type="submit" className="btn btn--small btn--danger">
         Șterge contul definitiv

@@ -1,4 +1,5 @@
 // The operator's "promote until" form (a date, then POST), on the ad page and in /moderare.
+import { dayForInput } from '../lib/dates';
 
 export interface PromoteFormProps {
   action: string;
@@ -17,14 +18,22 @@ export function PromoteForm(props: PromoteFormProps) {
     <form method="post" action={props.action} className={props.className}>
       {props.returnTo ? <input type="hidden" name="returnTo" value={props.returnTo} /> : null}
       <label htmlFor={props.id}>{props.label}</label>
+      {/* A text field: the browser's date control speaks the browser's language (lib/dates dayFromInput). */}
       <input
         id={props.id}
-        type="date"
+        type="text"
         name="promotedUntil"
-        min={props.minDate}
-        defaultValue={props.defaultDate}
-        required
+        inputMode="numeric"
+        autoComplete="off"
+        placeholder="zz.ll.aaaa"
+        size={10}
+        defaultValue={dayForInput(props.defaultDate)}
+        aria-describedby={`${props.id}-hint`}
       />
+      <span className="muted" id={`${props.id}-hint`}>
+        {' '}
+        (zz.ll.aaaa, cel puțin {dayForInput(props.minDate)})
+      </span>
       <button type="submit" className="btn btn--small">
         Promovează
       </button>

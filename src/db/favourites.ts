@@ -1,5 +1,5 @@
 // Favourites ("Salvate"): the ads a signed-in person saved, with the price when saved and whether
-// a lower price is mailed to them. The browser keeps an anonymous visitor's list; it merges here
+// a lower price is mailed to them (on from the moment it is saved: docs/saved.md). The browser keeps an anonymous visitor's list; it merges here
 // at sign-in (mergeFavourites). Counts are capped in D1, inside the writing statement.
 import { firstPhotoSql } from './fragments';
 import type { PostStatus } from './schema';
@@ -41,8 +41,8 @@ const PHOTO = firstPhotoSql('p');
 export async function addFavourite(d1: D1Database, userId: number, postId: number, now: number) {
   const inserted = await d1
     .prepare(
-      `INSERT INTO favourites (user_id, post_id, created_at, price_at_save)
-       SELECT ?1, p.id, ?3, p.price FROM posts p
+      `INSERT INTO favourites (user_id, post_id, created_at, price_at_save, notify_price_drop)
+       SELECT ?1, p.id, ?3, p.price, 1 FROM posts p
        WHERE p.id = ?2 AND p.status = 'published' AND p.author_banned = 0
          AND (SELECT count(*) FROM favourites WHERE user_id = ?1) < ?4
        ON CONFLICT (user_id, post_id) DO NOTHING
@@ -95,8 +95,8 @@ export async function mergeFavourites(
   );
   if (ids.length === 0) return 0;
   const statement = d1.prepare(
-    `INSERT INTO favourites (user_id, post_id, created_at, price_at_save)
-     SELECT ?1, p.id, ?3, p.price FROM posts p
+    `INSERT INTO favourites (user_id, post_id, created_at, price_at_save, notify_price_drop)
+     SELECT ?1, p.id, ?3, p.price, 1 FROM posts p
      WHERE p.id = ?2 AND p.status = 'published' AND p.author_banned = 0
        AND (SELECT count(*) FROM favourites WHERE user_id = ?1) < ?4
      ON CONFLICT (user_id, post_id) DO NOTHING`,

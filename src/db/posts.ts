@@ -175,6 +175,24 @@ export async function listPosts(
   return { tree, counts, total: totals[0]?.n ?? 0, posts: rows.map(toCard) };
 }
 
+/**
+ * A few visible ads of a category, newest first (promoted first), for the page of an ad that is no
+ * longer there: what a visitor following an old link may want instead.
+ */
+export async function similarPosts(
+  db: Db,
+  categoryId: number,
+  excludeId: number,
+  limit: number,
+  now = Date.now(),
+): Promise<PostCardData[]> {
+  const rows = await cardsQuery(db, now, { categoryId }, limit + 1, 0);
+  return rows
+    .map(toCard)
+    .filter((card) => card.id !== excludeId)
+    .slice(0, limit);
+}
+
 export interface HomeData {
   tree: CategoryTree;
   counts: CategoryCounts;

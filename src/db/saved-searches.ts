@@ -191,6 +191,17 @@ export async function finishDigest(
  * The one-click unsubscribe of one saved search (`ref` = its id; no session: the signed token says
  * whose): pauses it. Answers its name for the confirmation page, or null when it no longer exists.
  */
+/** What a per-search stop link names, without changing it (null: no such search of this person). */
+export async function describeSavedSearchRef(db: Db, userId: number, ref: string): Promise<string | null> {
+  const id = parseId(ref);
+  if (id === null) return null;
+  const [row] = await db
+    .select({ name: savedSearches.name })
+    .from(savedSearches)
+    .where(and(eq(savedSearches.id, id), eq(savedSearches.userId, userId)));
+  return row ? `căutarea salvată „${row.name}”` : null;
+}
+
 export async function pauseSavedSearchByMail(db: Db, userId: number, ref: string): Promise<string | null> {
   const id = parseId(ref);
   if (id === null) return null;

@@ -10,7 +10,8 @@ export const favourites = sqliteTable(
     postId: integer('post_id').notNull(),
     createdAt: integer('created_at').notNull(),
     priceAtSave: integer('price_at_save').notNull().default(0),
-    notifyPriceDrop: integer('notify_price_drop', { mode: 'boolean' }).notNull().default(false),
+    /** On when saved (the inserts set it; the column's own default, from migration 0011, is 0). */
+    notifyPriceDrop: integer('notify_price_drop', { mode: 'boolean' }).notNull().default(true),
     /** The ad version whose price drop was last mailed to this person: one mail per drop. */
     priceDropVersion: integer('price_drop_version'),
   },

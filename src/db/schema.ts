@@ -6,6 +6,7 @@ import { CURRENCIES } from '../lib/price';
 export * from './schema-backups';
 export * from './schema-console';
 export * from './schema-console-stats';
+export * from './schema-drafts';
 export * from './schema-import';
 // Timestamps are integer milliseconds since the epoch (UTC): cheap to compare and index in SQL.
 // The tables of private messages and of return visits (favourites, saved searches, mail) live in

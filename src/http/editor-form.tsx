@@ -12,8 +12,10 @@ import type { Post } from '../db/schema';
 import type { AppEnv, CurrentUser } from '../env';
 import {
   type EditGuard,
-  fieldChanges,
+  fingerprintValues,
+  mergeEdit,
   OPENED_PHOTOS_FIELD,
+  OPENED_VALUES_FIELD,
   TOKEN_FIELD,
   VERSION_FIELD,
 } from '../lib/edit-guard';
@@ -240,9 +242,14 @@ export function tokenField(token: string): { name: string; value: string }[] {
 }
 
 /** The hidden inputs of an edit form: the version it was opened at and the photos it was opened with. */
-export function versionFields(version: number, openedPhotoIds: number[]): { name: string; value: string }[] {
+export function versionFields(
+  version: number,
+  openedPhotoIds: number[],
+  openedValues: string | null,
+): { name: string; value: string }[] {
   return [
     { name: VERSION_FIELD, value: String(version) },
+    ...(openedValues ? [{ name: OPENED_VALUES_FIELD, value: openedValues }] : []),
     { name: `${OPENED_PHOTOS_FIELD}Listed`, value: '1' },
     ...openedPhotoIds.map((id) => ({ name: OPENED_PHOTOS_FIELD, value: String(id) })),
   ];
@@ -296,19 +303,28 @@ export async function renderConflict(
   const fieldLabels: Record<string, string> = {};
   for (const def of FIELDS_BY_KIND[kind ?? 'general'] ?? []) fieldLabels[def.name] = def.label;
   const categoryName = (id: string) => tree.byId.get(Number(id))?.name ?? id;
-  const changes = fieldChanges(values, valuesOf(post, currentIds), fieldLabels, categoryName);
+  const now = valuesOf(post, currentIds);
+  const { merged, changes, keptFromOther } = mergeEdit(
+    values,
+    now,
+    guard.openedValues,
+    fieldLabels,
+    categoryName,
+  );
   c.status(409);
   return renderEditor(c, {
     mode: 'edit',
-    values: { ...values, photoIds: [...values.photoIds, ...added.map((p) => p.id)] },
+    values: { ...merged, photoIds: [...values.photoIds, ...added.map((p) => p.id)] },
     post,
     user,
     tree,
-    hiddenFields: versionFields(post.version, currentIds),
-    submitLabel: 'Salvează varianta mea peste cea actuală',
+    // The merged form now stands on the current version: saving it changes only what it names.
+    hiddenFields: versionFields(post.version, currentIds, fingerprintValues(now)),
+    submitLabel: 'Salvează varianta mea',
     notice: (
       <EditConflict
         changes={changes}
+        keptFromOther={keptFromOther}
         photosAdded={added.map((p) => ({ id: p.id, thumbUrl: responsiveUrl(p, 320) }))}
         photosRemovedCount={removedElsewhere.length}
         restartHref={route('editPost', { postId: post.id })}

@@ -73,6 +73,33 @@ export function bucharestDay(ms: number): string {
   return new Date(ms + bucharestOffsetMs(ms)).toISOString().slice(0, 10);
 }
 
+/**
+ * A day typed in a date field: `zz.ll.aaaa` as people write it in Romania (also with `/` or `-`, one
+ * or two digits for day and month), or `aaaa-ll-zz`. The day as `YYYY-MM-DD`, or null when it is not
+ * a real calendar day. The forms use plain text fields for dates: the browser's own date control
+ * speaks the browser's language, not the page's.
+ */
+export function dayFromInput(text: string | null | undefined): string | null {
+  const value = (text ?? '').trim();
+  let y: number;
+  let m: number;
+  let d: number;
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(value);
+  const ro = /^(\d{1,2})[./-](\d{1,2})[./-](\d{4})$/.exec(value);
+  if (iso) [y, m, d] = [Number(iso[1]), Number(iso[2]), Number(iso[3])];
+  else if (ro) [d, m, y] = [Number(ro[1]), Number(ro[2]), Number(ro[3])];
+  else return null;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
+  return date.toISOString().slice(0, 10);
+}
+
+/** `YYYY-MM-DD` as a Romanian date field shows it: `zz.ll.aaaa`. */
+export function dayForInput(day: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  return m ? `${m[3]}.${m[2]}.${m[1]}` : day;
+}
+
 /** The UTC instant at which the Bucharest day `YYYY-MM-DD` starts (day limits follow this day). */
 export function startOfBucharestDay(day: string): number {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);

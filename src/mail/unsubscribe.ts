@@ -4,7 +4,7 @@
 // session; a GET shows a page with a button. What "off" means for a `ref` is the kind's own hook.
 
 import { setMailKind } from '../db/mail-prefs';
-import { pauseSavedSearchByMail } from '../db/saved-searches';
+import { describeSavedSearchRef, pauseSavedSearchByMail } from '../db/saved-searches';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl, route } from '../lib/links';
 import { isMailKind, type MailKind } from '../lib/mail-kinds';
@@ -78,6 +78,19 @@ export type UnsubscribeRefHook = (db: Db, userId: number, ref: string, now: numb
 export const UNSUBSCRIBE_REF_HOOKS: Partial<Record<MailKind, UnsubscribeRefHook>> = {
   'saved-search': pauseSavedSearchByMail,
 };
+
+/** What the `ref` of a kind names, for the page before the click (the same words as its hook's). */
+export const UNSUBSCRIBE_REF_NAMES: Partial<
+  Record<MailKind, (db: Db, userId: number, ref: string) => Promise<string | null>>
+> = {
+  'saved-search': describeSavedSearchRef,
+};
+
+/** The one thing a stop link names (e.g. `căutarea salvată „Case Rădăuți”`), or null for a whole kind. */
+export async function describeUnsubscribe(db: Db, target: UnsubscribeTarget): Promise<string | null> {
+  const describe = target.ref !== undefined ? UNSUBSCRIBE_REF_NAMES[target.kind] : undefined;
+  return describe && target.ref !== undefined ? describe(db, target.userId, target.ref) : null;
+}
 
 export interface UnsubscribeOutcome {
   kind: MailKind;

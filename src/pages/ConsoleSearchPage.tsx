@@ -58,9 +58,25 @@ export function ConsoleSearchPage(props: ConsoleSearchPageProps) {
           ))}
         </select>
         <label htmlFor="cf">Adăugat de la</label>
-        <input id="cf" name="de-la" type="date" defaultValue={props.from} />
+        <input
+          id="cf"
+          name="de-la"
+          type="text"
+          inputMode="numeric"
+          placeholder="zz.ll.aaaa"
+          size={10}
+          defaultValue={props.from}
+        />
         <label htmlFor="cu">până la</label>
-        <input id="cu" name="pana-la" type="date" defaultValue={props.until} />
+        <input
+          id="cu"
+          name="pana-la"
+          type="text"
+          inputMode="numeric"
+          placeholder="zz.ll.aaaa"
+          size={10}
+          defaultValue={props.until}
+        />
         <button type="submit" className="btn">
           Caută
         </button>

@@ -3,6 +3,7 @@
 // `photoIds` once uploaded); the `editor` island uploads photos at once with progress, previews,
 // reordering and the main-photo choice, and shows only the chosen category's own fields.
 import type { ReactNode } from 'react';
+import { FilePicker } from '../components/FilePicker';
 import { describedBy, ErrorSummary, Field, FieldError, fieldId } from '../components/FormFields';
 import { PostActions, type PostActionsProps } from '../components/PostActions';
 import { PrivacyNote } from '../components/PrivacyNote';
@@ -317,13 +318,13 @@ export function EditorPage(props: EditorPageProps) {
             <label className="field__label" htmlFor={fieldId('photos')}>
               Adaugă fotografii
             </label>
-            <input
+            <FilePicker
               id={fieldId('photos')}
               name="photos"
-              type="file"
+              buttonText="Alegeți fotografii"
               multiple
               accept={ACCEPT}
-              {...describedBy('photos', errors.photos, 'photos-hint')}
+              described={describedBy('photos', errors.photos, 'photos-hint')}
             />
             <FieldError name="photos" message={errors.photos} />
           </div>

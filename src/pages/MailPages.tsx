@@ -56,38 +56,66 @@ export interface UnsubscribePageProps {
   label: string;
   /** GET: the question with its button; after the POST: what was turned off. */
   done: null | { scope: 'kind' | 'ref' | 'gone'; what: string | null };
+  /** The one thing the link stops (e.g. `căutarea salvată „Case”`); null: the whole kind. */
+  what?: string | null;
   action: string;
   preferencesHref: string;
+  /** Where saved searches are started again (a per-search link). */
+  savedSearchesHref?: string;
 }
 
-export function UnsubscribePage({ label, done, action, preferencesHref }: UnsubscribePageProps) {
+export function UnsubscribePage({
+  label,
+  done,
+  what,
+  action,
+  preferencesHref,
+  savedSearchesHref,
+}: UnsubscribePageProps) {
+  const one = what ?? null;
   return (
     <section className="box">
       <h1>Dezabonare</h1>
       {done === null ? (
         <>
-          <p>
-            Nu mai doriți mesajele „<strong>{label}</strong>”?
-          </p>
+          {one ? (
+            <p>
+              Nu mai doriți mesajele pentru <strong>{one}</strong>? Doar aceasta se oprește; celelalte căutări
+              salvate vă sunt trimise în continuare.
+            </p>
+          ) : (
+            <p>
+              Nu mai doriți mesajele „<strong>{label}</strong>”?
+            </p>
+          )}
           <form method="post" action={action}>
             <button type="submit" className="btn btn--primary">
-              Nu mai trimiteți aceste mesaje
+              {one ? 'Oprește mesajele pentru această căutare' : 'Nu mai trimiteți aceste mesaje'}
             </button>
           </form>
         </>
       ) : done.scope === 'gone' ? (
         <p role="status">Nu mai există nimic de oprit: mesajele acestea nu vă mai sunt trimise.</p>
       ) : done.scope === 'ref' ? (
-        <p role="status">Gata: nu mai primiți mesaje pentru {done.what}.</p>
+        <p role="status">
+          {`Gata: nu mai primiți mesaje pentru ${done.what}. Celelalte căutări salvate nu se schimbă.`}
+        </p>
       ) : (
         <p role="status">
           Gata: nu mai primiți mesajele „<strong>{label}</strong>”.
         </p>
       )}
-      <p className="muted">
-        Le puteți porni din nou oricând din <a href={preferencesHref}>Notificări prin e-mail</a> (după
-        conectare).
-      </p>
+      {one && savedSearchesHref ? (
+        <p className="muted">
+          O puteți porni din nou oricând din <a href={savedSearchesHref}>Căutările salvate</a> (după
+          conectare).
+        </p>
+      ) : (
+        <p className="muted">
+          Le puteți porni din nou oricând din <a href={preferencesHref}>Notificări prin e-mail</a> (după
+          conectare).
+        </p>
+      )}
     </section>
   );
 }

@@ -286,7 +286,7 @@ export function PostRow({
         <form method="post" action={row.action('sterge')}>
           <NextField next={next} />
           <label className="checkbox">
-            <input type="checkbox" name="confirm" value="da" required /> Confirm ștergerea (un operator o
+            <input type="checkbox" name="confirm" value="da" /> Confirm ștergerea (un operator o
             poate anula în 30 de zile)
           </label>
           <button type="submit" className="btn btn--small btn--danger">
@@ -422,8 +422,7 @@ export function BulkForm({
         <label htmlFor="bulk-details">Detalii</label>
         <input id="bulk-details" name="hideDetails" maxLength={400} />
         <label className="checkbox">
-          <input type="checkbox" name="confirm" value="da" required /> Confirm acțiunea pentru toate
-          anunțurile bifate
+          <input type="checkbox" name="confirm" value="da" /> Confirm acțiunea pentru toate anunțurile bifate
         </label>
         <button type="submit" className="btn btn--small btn--danger">
           Aplică

@@ -2,8 +2,15 @@
 // without JavaScript; errors come back beside their fields with what was typed.
 
 import { NAME_MAX } from '../auth/messages';
+import { FilePicker } from '../components/FilePicker';
 import { describedBy, ErrorSummary, Field, FieldError, fieldId } from '../components/FormFields';
 import { CircleUserIcon } from '../components/Icons';
+import {
+  EDITOR_MAX_PIXELS,
+  MAX_PIXELS_BY_FORMAT,
+  MAX_UPLOAD_BYTES,
+  ORIGINAL_MAX_SIDE,
+} from '../photos/limits';
 
 export interface ProfileValues {
   name: string;
@@ -58,6 +65,10 @@ export function ProfilePage({
         action={action}
         encType="multipart/form-data"
         noValidate
+        data-photo-max-side={ORIGINAL_MAX_SIDE}
+        data-photo-max-bytes={MAX_UPLOAD_BYTES}
+        data-photo-max-pixels={EDITOR_MAX_PIXELS}
+        data-photo-max-pixels-png={MAX_PIXELS_BY_FORMAT.png}
       >
         <Field
           name="name"
@@ -115,16 +126,18 @@ export function ProfilePage({
                 Alegeți o imagine nouă <span className="muted">(opțional)</span>
               </label>
               <p className="field__hint" id="avatar-hint">
-                JPG, PNG, GIF sau WEBP, sub 10 MB.
+                JPG, PNG, GIF sau WEBP, sub 10 MB. O fotografie mare, direct din telefon, este micșorată
+                automat.
               </p>
-              <input
+              <FieldError name="avatar" message={errors.avatar} />
+              <FilePicker
                 id={fieldId('avatar')}
                 name="avatar"
-                type="file"
+                buttonText="Alegeți imaginea"
                 accept="image/jpeg,image/png,image/gif,image/webp"
-                {...describedBy('avatar', errors.avatar, 'avatar-hint')}
+                described={describedBy('avatar', errors.avatar, 'avatar-hint')}
               />
-              <FieldError name="avatar" message={errors.avatar} />
+              <p className="field__hint" id="avatar-status" aria-live="polite" />
               {avatarUrl ? (
                 <label className="checkbox">
                   <input type="checkbox" name="remove_avatar" value="1" /> Șterge fotografia de profil

@@ -49,7 +49,7 @@ function SearchForm({ form, tree, fieldDefs, localities, filtered }: SearchPageP
       ariaLabel="Căutare cu filtre"
       inputId="search-q"
       inputLabel="Cuvinte căutate"
-      placeholder="ex. apartament 2 camere, golf, ospătar"
+      placeholder="De exemplu: apartament 2 camere, golf, ospătar"
       value={form.q}
       maxLength={200}
       autoComplete="off"
@@ -137,13 +137,13 @@ export function SearchPage(props: SearchPageProps) {
       <SearchForm {...props} />
       {props.corrected && props.exactHref ? (
         <p className="search-respell box">
-          Am afișat rezultatele pentru <strong>{`«${props.corrected}»`}</strong>. Căutați exact{' '}
-          <a href={props.exactHref} rel="nofollow">{`«${form.q}»`}</a>?
+          Am afișat rezultatele pentru <strong>{`„${props.corrected}”`}</strong>. Căutați exact{' '}
+          <a href={props.exactHref} rel="nofollow">{`„${form.q}”`}</a>?
         </p>
       ) : null}
       {props.suggestion && props.suggestionHref ? (
         <p className="search-respell box">
-          Ați vrut să căutați <a href={props.suggestionHref}>{`«${props.suggestion}»`}</a>?
+          Ați vrut să căutați <a href={props.suggestionHref}>{`„${props.suggestion}”`}</a>?
         </p>
       ) : null}
       <div className="search-summary">

@@ -29,7 +29,8 @@ type LimiterName =
   | 'MESSAGE_LIMITER'
   | 'REPLY_LIMITER'
   | 'CONTACT_AD_CLIENT_LIMITER'
-  | 'EXPORT_LIMITER';
+  | 'EXPORT_LIMITER'
+  | 'DRAFT_LIMITER';
 
 function isProduction(env: Bindings): boolean {
   return env.ENVIRONMENT === 'production' || /^https:/i.test(env.SITE_URL ?? '');
@@ -168,4 +169,12 @@ export const NEW_CONVERSATION_REFUSAL = `Ați început prea multe conversații �
 export async function limitExport(c: Context<AppEnv>, userId: number): Promise<void> {
   if (!(await allowed(c, 'EXPORT_LIMITER', `u:${userId}`)))
     refuse(`Ați descărcat datele de prea multe ori într-un minut. ${WAIT}`);
+}
+
+/**
+ * Keeping a first message typed before signing in (a D1 row per message, docs/messages.md#drafts):
+ * per client. Over the limit the message is simply not kept; the sign-in goes on.
+ */
+export async function draftAllowed(c: Context<AppEnv>): Promise<boolean> {
+  return allowed(c, 'DRAFT_LIMITER', clientKey(c));
 }

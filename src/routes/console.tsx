@@ -19,7 +19,7 @@ import { setFlash } from '../flash';
 import { announce, groundOf, statementLog, tellReporters } from '../http/decisions';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { parseConsoleQuery } from '../lib/console-query';
-import { startOfBucharestDay } from '../lib/dates';
+import { dayFromInput, startOfBucharestDay } from '../lib/dates';
 import { BadInput, HttpError, NotFound } from '../lib/errors';
 import { authorPath, postHref, route, routePath, safeReturnPath } from '../lib/links';
 import { purgeForAuthor, purgeForPost } from '../page-purge';
@@ -38,8 +38,9 @@ for (const name of ['moderationSearch', 'moderationBulk', 'moderationPerson', 'm
 }
 
 /** `YYYY-MM-DD` as a Bucharest day's start, or null. */
-function dayParam(value: string | undefined): number | null {
-  if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return null;
+function dayParam(typed: string | undefined): number | null {
+  const value = dayFromInput(typed);
+  if (!value) return null;
   const t = startOfBucharestDay(value);
   return Number.isFinite(t) ? t : null;
 }

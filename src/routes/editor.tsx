@@ -30,7 +30,13 @@ import { editablePost, operatorLog } from '../http/owned-post';
 import { afterRule, BLOCKED_MESSAGE, ruleVerdict } from '../http/rules-check';
 import { notePriceChange } from '../jobs/price-drop';
 import { DAY_MS } from '../lib/dates';
-import { newSubmissionToken, photoPlan, readEditGuard } from '../lib/edit-guard';
+import {
+  fingerprintValues,
+  formatFingerprints,
+  newSubmissionToken,
+  photoPlan,
+  readEditGuard,
+} from '../lib/edit-guard';
 import { HttpError, NotFound } from '../lib/errors';
 import { areaPath, categorySlugOf, postHref, postPath, routePath } from '../lib/links';
 import { ADS, plural } from '../lib/plural';
@@ -157,7 +163,7 @@ editorRoutes.get(routePath('editPost'), async (c) => {
     post,
     user,
     tree,
-    hiddenFields: versionFields(post.version, photoIds),
+    hiddenFields: versionFields(post.version, photoIds, fingerprintValues(valuesOf(post, photoIds))),
   });
 });
 
@@ -168,7 +174,11 @@ editorRoutes.post(routePath('editPost'), async (c) => {
   const guard = readEditGuard(form);
   // A form that does not say its version (not this site's editor) saves over the version read now.
   const expectedVersion = guard.version ?? post.version;
-  const hiddenFields = versionFields(expectedVersion, guard.openedPhotoIds ?? values.photoIds);
+  const hiddenFields = versionFields(
+    expectedVersion,
+    guard.openedPhotoIds ?? values.photoIds,
+    guard.openedValues ? formatFingerprints(guard.openedValues) : null,
+  );
   try {
     const db = c.get('db');
     const tree = await getCategoryTreeCached(db);

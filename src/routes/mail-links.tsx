@@ -18,7 +18,7 @@ import { postHref, route, routePath } from '../lib/links';
 import { isMailKind, MAIL_KIND_NAMES, MAIL_KINDS, type MailKind } from '../lib/mail-kinds';
 import { shownStatus, statusLine } from '../lib/post-status';
 import { checkRenewToken } from '../mail/renew-link';
-import { applyUnsubscribe, readUnsubscribeToken } from '../mail/unsubscribe';
+import { applyUnsubscribe, describeUnsubscribe, readUnsubscribeToken } from '../mail/unsubscribe';
 import { purgeForPost } from '../page-purge';
 import { MailPreferencesPage, RenewPage, UnsubscribePage } from '../pages/MailPages';
 
@@ -75,12 +75,15 @@ async function unsubscribeTarget(c: { env: AppEnv['Bindings'] }, token: string) 
 mailLinkRoutes.get(routePath('unsubscribe'), async (c) => {
   const token = c.req.param('token');
   const target = await unsubscribeTarget(c, token);
+  const what = await describeUnsubscribe(c.get('db'), target);
   return c.render(
     <UnsubscribePage
       label={MAIL_KINDS[target.kind].label}
       done={null}
+      what={what}
       action={route('unsubscribe', { token })}
       preferencesHref={route('mailPreferences')}
+      savedSearchesHref={route('savedSearches')}
     />,
     { title: 'Dezabonare', noindex: true },
   );
@@ -93,8 +96,10 @@ mailLinkRoutes.post(routePath('unsubscribe'), async (c) => {
     <UnsubscribePage
       label={MAIL_KINDS[target.kind].label}
       done={{ scope: outcome.scope, what: outcome.what }}
+      what={outcome.what}
       action={route('unsubscribe', { token: c.req.param('token') })}
       preferencesHref={route('mailPreferences')}
+      savedSearchesHref={route('savedSearches')}
     />,
     { title: 'Dezabonare', noindex: true },
   );

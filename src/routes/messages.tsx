@@ -40,6 +40,7 @@ import {
   signInTo,
 } from '../http/conversations';
 import { idParam, privateAnswers } from '../http/helpers';
+import { keepTypedMessage, takeTypedMessage } from '../http/message-drafts';
 import {
   adState,
   isPublicAd,
@@ -76,13 +77,16 @@ messageRoutes.get(routePath('messageAd'), async (c) => {
   if (!user) return signInTo(c, route('messageAd', { postId }));
   const target = await getMessageTarget(c.get('db'), postId);
   const existing = await findConversation(c.get('db'), postId, user.id);
+  // A message typed before signing in waits in the conversation's reply box instead.
   if (existing) return c.redirect(route('conversation', { id: existing.id }), 303);
+  const kept = (await takeTypedMessage(c, postId)) ?? undefined;
   if (!target || (!isPublicAd(target, Date.now()) && !maySeeNonPublic(user, target)))
-    return renderUnavailable(c, postId);
+    return renderUnavailable(c, postId, kept);
   const blockedBy = await blockBetween(c.get('db'), user.id, target.userId);
   const refusal = startRefusal(user, target.userId, adState(target, Date.now()), blockedBy);
-  if (refusal) return renderStart(c, target, refusalStatus(refusal), { notice: REFUSALS[refusal] });
-  return renderStart(c, target, 200);
+  if (refusal)
+    return renderStart(c, target, refusalStatus(refusal), { text: kept, notice: REFUSALS[refusal] });
+  return renderStart(c, target, 200, { text: kept });
 });
 
 messageRoutes.post(routePath('messageAd'), async (c) => {
@@ -94,6 +98,8 @@ messageRoutes.post(routePath('messageAd'), async (c) => {
   const user = c.get('user');
   if (!user) {
     if (prefersJson(c)) throw new NotAuthenticated();
+    // What was typed waits for the sign-in (docs/messages.md#drafts).
+    await keepTypedMessage(c, postId, await formText(c));
     return signInTo(c, route('messageAd', { postId }));
   }
   const db = c.get('db');
@@ -188,7 +194,12 @@ messageRoutes.get(routePath('messages'), async (c) => {
 messageRoutes.get(routePath('conversation'), async (c) => {
   const user = c.get('user');
   if (!user) return signInTo(c, new URL(c.req.url).pathname);
-  return renderConversation(c, user, await load(c, user), 200);
+  const loaded = await load(c, user);
+  const kept =
+    loaded.access === 'participant' && loaded.conversation.buyerId === user.id
+      ? await takeTypedMessage(c, loaded.conversation.postId)
+      : null;
+  return renderConversation(c, user, loaded, 200, kept === null ? {} : { text: kept });
 });
 
 messageRoutes.post(routePath('conversation'), async (c) => {

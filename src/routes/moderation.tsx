@@ -43,7 +43,7 @@ import { deleteAccount } from '../jobs/account-deletion';
 import { queueNotices, reporterJobs } from '../jobs/decision-notice';
 import { alertHeld } from '../jobs/held-alert';
 import { clientIdentity } from '../lib/client-address';
-import { bucharestDay, DAY_MS, formatDate, startOfBucharestDay } from '../lib/dates';
+import { bucharestDay, DAY_MS, dayFromInput, formatDate, startOfBucharestDay } from '../lib/dates';
 import { BadInput, HttpError, NotFound } from '../lib/errors';
 import type { FlashCode } from '../lib/flash';
 import {
@@ -341,7 +341,8 @@ moderationRoutes.get(routePath('moderationItem'), async (c) => {
 });
 
 /** `YYYY-MM-DD` → the end of that day in Bucharest, if it is after now and within a year. */
-function parsePromotionDate(value: string, now: number): number | null {
+function parsePromotionDate(typed: string, now: number): number | null {
+  const value = dayFromInput(typed) ?? '';
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
   if (!m) return null;
   const start = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));

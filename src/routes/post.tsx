@@ -8,12 +8,12 @@ import { actionsFor } from '../components/PostActions';
 import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostControls';
 import { isGonePost } from '../db/account-deletion';
 import type { CategoryTree } from '../db/categories';
-import { kindOf } from '../db/categories';
+import { getCategoryTreeCached, kindOf } from '../db/categories';
 import { goneReason } from '../db/import';
 import { restorableUntil } from '../db/lifecycle';
 import { countOpenReports } from '../db/moderation';
 import { countableAd, figuresOfAuthor, NO_FIGURES } from '../db/post-stats';
-import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
+import { getPostDetails, type PhotoRef, type PostDetails, similarPosts } from '../db/posts';
 import { HIDE_REASONS, REPORT_REASONS } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
@@ -21,7 +21,7 @@ import { countAdEvent, countsAsVisit } from '../http/ad-stats';
 import { parseSlugId, segmentsAfter } from '../http/browse-paths';
 import { markPrivate } from '../http/helpers';
 import { bucharestDay, DAY_MS, formatDate, weekStartDay } from '../lib/dates';
-import { Gone, NotFound } from '../lib/errors';
+import { NotFound } from '../lib/errors';
 import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, link, listingPath, postPath, route, routeBase, routePath } from '../lib/links';
 import { maskPhones } from '../lib/phone';
@@ -30,6 +30,7 @@ import { describeFields, parseStoredFields } from '../lib/post-fields';
 import { adPageStatus, statusSummary } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { truncate } from '../lib/text';
+import { MissingAdPage } from '../pages/MissingAdPage';
 import { PostPage } from '../pages/PostPage';
 import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
 import { limitContactReveal } from '../platform/rate-limits';
@@ -49,6 +50,36 @@ function categoryOf(tree: CategoryTree, id: number | null) {
   return id === null ? undefined : tree.byId.get(id);
 }
 
+/** What a missing (not public, or deleted) ad answers (404). */
+const MISSING_AD = 'Anunțul căutat nu mai există, a fost retras sau adresa este greșită.';
+/** Similar ads shown on a missing ad's page. */
+const SIMILAR_COUNT = 4;
+
+/**
+ * The old address of an ad that is not there: 404 (or 410 when removed for good) with a few ads of
+ * the category the address names. Only the address is used, never the missing ad's row, so a
+ * hidden or draft ad of someone else answers exactly as one that never existed.
+ */
+async function missingAd(c: Context<AppEnv>, segments: string[], id: number, gone: boolean) {
+  const db = c.get('db');
+  const tree = await getCategoryTreeCached(db);
+  const named = segments.length === 2 ? tree.bySlug.get(segments[0]) : undefined;
+  const top = named && named.parentId !== null ? tree.byId.get(named.parentId) : named;
+  const similar = top ? await similarPosts(db, top.id, id, SIMILAR_COUNT) : [];
+  const status = gone ? 410 : 404;
+  c.status(status);
+  return c.render(
+    <MissingAdPage
+      status={status}
+      message={gone ? GONE_AD : MISSING_AD}
+      category={top ? { name: top.name, slug: top.slug } : null}
+      similar={similar}
+      tree={tree}
+    />,
+    { title: 'Anunțul nu mai este disponibil', noindex: true },
+  );
+}
+
 async function adPage(c: Context<AppEnv>) {
   const parsed = segmentsAfter(c.req.url, routeBase('post'));
   if (!parsed || parsed.segments.length < 1 || parsed.segments.length > 2) throw new NotFound();
@@ -60,10 +91,7 @@ async function adPage(c: Context<AppEnv>) {
   // over by the import: docs/privacy.md, docs/move-in.md): 410, not 404.
   const gone = async () =>
     (await isGonePost(c.get('db'), target.id)) || (await goneReason(c.get('db'), 'post', target.id)) !== null;
-  if (!details) {
-    if (await gone()) throw new Gone(GONE_AD);
-    throw new NotFound();
-  }
+  if (!details) return missingAd(c, parsed.segments, target.id, await gone());
   const { post, author, tree } = details;
   const { notice, isPublic } = adPageStatus(post, author.banned, now);
   const user = c.get('user');
@@ -72,10 +100,7 @@ async function adPage(c: Context<AppEnv>) {
   const deleted = post.status === 'deleted';
   if (deleted && !user?.isOperator) throw new Gone(GONE_AD);
   const privileged = !!user && (user.id === post.userId || user.isOperator);
-  if (!isPublic && !privileged) {
-    if (await gone()) throw new Gone(GONE_AD);
-    throw new NotFound();
-  }
+  if (!isPublic && !privileged) return missingAd(c, parsed.segments, target.id, await gone());
 
   const category = categoryOf(tree, post.categoryId);
   const subcategory = categoryOf(tree, post.subcategoryId);

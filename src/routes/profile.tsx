@@ -17,11 +17,14 @@ import { inBackground, privateAnswers } from '../http/helpers';
 import { BadInput, HttpError } from '../lib/errors';
 import { areaPath, route, routePath } from '../lib/links';
 import { normalizeRomanianPhone } from '../lib/phone';
+import { formatNumber } from '../lib/plural';
 import { oneLineText, posesAsSite } from '../lib/text';
 import { purgeForAuthor } from '../page-purge';
 import { ProfilePage, type ProfileValues } from '../pages/ProfilePage';
 import { deletePhotosByIds } from '../photos/cleanup';
 import { ingestPhoto } from '../photos/ingest';
+import { MAX_PIXELS_BY_FORMAT } from '../photos/limits';
+import type { RefusalReason } from '../photos/refusals';
 import { uploadRefusal } from '../platform/rate-limits';
 
 export const profileRoutes = new Hono<AppEnv>();
@@ -47,7 +50,7 @@ async function render(
       signOutAction={route('signOut')}
       formMessage={formMessage}
     />,
-    { title: 'Profilul meu', noindex: true, islands: withClerkBrowser(c) },
+    { title: 'Profilul meu', noindex: true, islands: ['profile', ...withClerkBrowser(c)] },
   );
 }
 
@@ -103,7 +106,7 @@ profileRoutes.post(routePath('profile'), async (c) => {
 
   const file = body.avatar;
   const upload = file instanceof File && file.size > 0 ? file : null;
-  if (upload && upload.size > AVATAR_MAX_BYTES) errors.avatar = MESSAGES.avatarInvalid;
+  if (upload && upload.size > AVATAR_MAX_BYTES) errors.avatar = avatarTooBig(upload.size);
   if (Object.keys(errors).length > 0) return render(c, user, values, errors, 400);
 
   try {
@@ -116,6 +119,31 @@ profileRoutes.post(routePath('profile'), async (c) => {
     return render(c, user, values, {}, 503, SAVE_FAILED);
   }
 });
+
+const CHOOSE_AGAIN = 'Celelalte câmpuri sunt păstrate; alegeți din nou imaginea.';
+
+/** "12,3 MB" */
+function megabytes(bytes: number): string {
+  return `${String(Math.ceil((bytes / (1024 * 1024)) * 10) / 10).replace('.', ',')} MB`;
+}
+
+/** The refusal of a file over the size limit: how big it is and the limit, nothing else. */
+function avatarTooBig(bytes: number): string {
+  return `Imaginea are ${megabytes(bytes)}; imaginea de profil poate avea cel mult ${megabytes(AVATAR_MAX_BYTES)}. ${CHOOSE_AGAIN}`;
+}
+
+/**
+ * The real reason the photo pipeline refused an avatar: the format, a damaged file, or too many
+ * pixels (a camera photo sent without JavaScript; with it, the page shrinks the photo first).
+ */
+function avatarRefusal(err: BadInput): string {
+  const reason = (err as BadInput & { reason?: RefusalReason }).reason;
+  if (reason === 'dimensions')
+    return `Imaginea are prea mulți pixeli: cel mult ${formatNumber(MAX_PIXELS_BY_FORMAT.jpeg / 1_000_000)} megapixeli (${formatNumber(MAX_PIXELS_BY_FORMAT.png / 1_000_000)} la PNG). Cu JavaScript pornit, pagina micșorează singură fotografia; altfel micșorați-o înainte de a o trimite. ${CHOOSE_AGAIN}`;
+  if (reason === 'format') return `${MESSAGES.avatarFormat} ${CHOOSE_AGAIN}`;
+  const message = (err.fields.photos ?? err.message).replace(/\.?$/, '.');
+  return `${message} ${CHOOSE_AGAIN}`;
+}
 
 /** Seconds the person is asked to wait before sending the form again when D1 fails. */
 const RETRY_AFTER_S = 10;
@@ -146,8 +174,7 @@ async function saveProfile(
       });
     } catch (err) {
       if (!(err instanceof BadInput)) throw err;
-      const reason = err.fields.photos ?? err.message;
-      return render(c, user, values, { avatar: `${MESSAGES.avatarInvalid} (${reason}.)` }, 400);
+      return render(c, user, values, { avatar: avatarRefusal(err) }, 400);
     }
   }
   const remove = str(body.remove_avatar) === '1';

@@ -22,6 +22,7 @@ const entries = (await readdir(clientDir))
       'messages.ts',
       'favourites.ts',
       'share.ts',
+      'profile.ts',
     ].includes(f),
   )
   .map((f) => join(clientDir, f));

@@ -2,7 +2,8 @@
 // `npm start`: a working local site from a fresh clone, with no network.
 //  1. .dev.vars with a local session-signing key pair (local sign-in), made once;
 //  2. local D1 migrated (wrangler d1 migrations apply --local);
-//  3. wrangler dev on 127.0.0.1:8787 with React's production build;
+//  3. wrangler dev on 127.0.0.1:8787 (or PORT) with React's production build, SITE_URL set to that
+//     address so mails link to it;
 //  4. once it answers, the demo data is seeded through the worker (idempotent), unless `--empty`
 //     (`npm start -- --empty`: migrated but without demo data, for rehearsing the import).
 import { spawn, spawnSync } from 'node:child_process';
@@ -91,6 +92,19 @@ export async function seed(site = base) {
 }
 
 /**
+ * The `--var SITE_URL:…` that makes mails, feeds and exports link to the address the site really runs
+ * on (`PORT` honoured; wrangler.toml's own SITE_URL names the default port 8787). A SITE_URL given
+ * in the environment (a tunnel, say) or already in `extraArgs` wins.
+ * @param {string[]} extraArgs
+ * @param {string} siteBase
+ * @param {string | undefined} fromEnv
+ */
+export function siteUrlArgs(extraArgs, siteBase, fromEnv) {
+  if (extraArgs.some((a) => a.startsWith('SITE_URL:'))) return [];
+  return ['--var', `SITE_URL:${fromEnv || siteBase}`];
+}
+
+/**
  * `extraArgs`: e.g. `['--persist-to', dir, '--var', 'SITE_URL:http://…']` for test runs; `listen`: the
  * port (PORT by default; the backup rehearsal starts a second site on another one).
  * @param {import('node:child_process').StdioOptions} [stdio]
@@ -113,6 +127,7 @@ export function startWrangler(stdio = 'inherit', extraArgs = [], listen = port) 
       // Crons run by hand: `curl '<site>/__scheduled?cron=17+3+*+*+*'` (with static assets, the
       // `/cdn-cgi/handler/scheduled` path answers "exception" here and never reaches the worker).
       '--test-scheduled',
+      ...siteUrlArgs(extraArgs, base, process.env.SITE_URL),
       ...extraArgs,
     ],
     { cwd: root, env, stdio },

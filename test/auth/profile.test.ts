@@ -151,8 +151,8 @@ describe('/profile/edit', () => {
     );
     expect(res.status).toBe(400);
     const html = await res.text();
-    expect(html).toMatch(
-      /id="avatar-error"[^>]*>Imaginea de profil trebuie să fie JPG, PNG, GIF sau WEBP și să aibă sub 10 MB\./,
+    expect(textOf(html)).toContain(
+      'Fișierul ales nu este o imagine JPG, PNG, GIF sau WEBP. Celelalte câmpuri sunt păstrate; alegeți din nou imaginea.',
     );
     expect(html).toContain('value="Nume Nou"');
     expect(html).toContain('value="0722123456"');
@@ -161,7 +161,7 @@ describe('/profile/edit', () => {
     expect(await db.select().from(schema.photos)).toHaveLength(before.length);
   });
 
-  it('refuses an avatar over 10 MB with the JPG/PNG/GIF/WEBP under 10 MB message', async () => {
+  it('refuses an avatar over 10 MB saying its size and the limit only', async () => {
     const { cookie } = await signIn('user_profile_bigavatar');
     const bytes = new Uint8Array(10 * 1024 * 1024 + 1);
     bytes.set(bytesOf(photoJpg));
@@ -172,8 +172,71 @@ describe('/profile/edit', () => {
     );
     expect(res.status).toBe(400);
     expect(textOf(await res.text())).toContain(
-      'Imaginea de profil trebuie să fie JPG, PNG, GIF sau WEBP și să aibă sub 10 MB.',
+      'Imaginea are 10,1 MB; imaginea de profil poate avea cel mult 10 MB.',
     );
+  });
+
+  it('refuses a camera-size photo (4032×3024, 2,3 MB) sent without JavaScript for its pixels only, keeping name, phone and "Doar mesaje"', async () => {
+    const { cookie } = await signIn('user_profile_camera', { name: 'Din Telefon' });
+    const before = (await db.select().from(schema.photos)).length;
+    // A JPEG header claiming 4032×3024, padded to a phone photo's 2,3 MB.
+    const bytes = new Uint8Array(2_300_000);
+    bytes.set([
+      0xff,
+      0xd8,
+      0xff,
+      0xc0,
+      0,
+      17,
+      8,
+      3024 >> 8,
+      3024 & 255,
+      4032 >> 8,
+      4032 & 255,
+      3,
+      1,
+      0x22,
+      0,
+      2,
+      0x11,
+      1,
+      3,
+      0x11,
+      1,
+    ]);
+    const res = await postFormAs(
+      '/profile/edit',
+      form(
+        { name: 'Ana din Telefon', phone: '0722 123 456', messagesOnly: '1' },
+        { bytes, name: 'IMG_20261126_101500.jpg', type: 'image/jpeg' },
+      ),
+      cookie,
+    );
+    expect(res.status).toBe(400);
+    const html = await res.text();
+    const text = textOf(html);
+    expect(text).toContain('Imaginea are prea mulți pixeli: cel mult 4 megapixeli (3 la PNG).');
+    expect(text).toContain('pagina micșorează singură fotografia');
+    // Not the contradicting "must be under 10 MB" for a file of 2,3 MB.
+    const error = /id="avatar-error"[^>]*>([^<]*)</.exec(html)?.[1] ?? '';
+    expect(error).toContain('prea mulți pixeli');
+    expect(error).not.toContain('10 MB');
+    expect(html).toContain('value="Ana din Telefon"');
+    expect(html).toContain('value="0722 123 456"');
+    expect(html).toMatch(/<input type="checkbox" name="messagesOnly" checked=""/);
+    expect((await db.select().from(schema.photos)).length).toBe(before);
+    expect(await userRow('user_profile_camera')).toMatchObject({ name: 'Din Telefon', phone: null });
+  });
+
+  it('speaks Romanian in the file picker and hands the browser the limits to shrink a photo by', async () => {
+    const { cookie } = await signIn('user_profile_picker');
+    const html = await (await getAs('/profile/edit', cookie)).text();
+    expect(html).toMatch(
+      /<input[^>]*name="avatar"[^>]*class="file-pick__input"|<input[^>]*class="file-pick__input"[^>]*name="avatar"/,
+    );
+    expect(html).toMatch(/<label for="f-avatar" class="btn file-pick__button">Alegeți imaginea<\/label>/);
+    expect(html).toContain('data-photo-max-pixels="4000000"');
+    expect(html).toMatch(/<script type="module" src="\/build\/profile-[A-Z0-9]+\.js"/);
   });
 
   it('does not upload the avatar when another field is wrong', async () => {

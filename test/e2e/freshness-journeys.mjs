@@ -4,7 +4,18 @@
 // loses nothing.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assert, clickAndWait, go, makeJpegs, openPage, PHONE, signIn, submitAndWait } from './lib.mjs';
+import {
+  assert,
+  clickAndWait,
+  go,
+  makeJpegs,
+  openPage,
+  PHONE,
+  screenshot,
+  sidewaysOverflow,
+  signIn,
+  submitAndWait,
+} from './lib.mjs';
 
 const SOLD_BANNER = /marcat ca v[âa]ndut [șş]i nu mai este activ/i;
 
@@ -94,7 +105,7 @@ export const freshnessJourneys = [
     },
   },
   {
-    name: 'fresh: two editor tabs on one ad → conflict page, nothing lost',
+    name: 'fresh: two editor tabs on one ad → conflict merge: my version keeps what I did not change, named before saving',
     async run({ browser, base }) {
       const { context, page: tabA, problems } = await openPage(browser, { viewport: PHONE });
       try {
@@ -104,9 +115,12 @@ export const freshnessJourneys = [
         const tabB = await context.newPage();
         await go(tabB, `${base}/posts/edit/${ad.id}`, { status: 200 });
 
-        // Tab B: a new price and a photo, saved.
+        // Tab B: a new price, a new description and a photo, saved.
         const formB = editorForm(tabB);
         await formB.locator('[name=price]').fill('45500');
+        const descriptionB =
+          'Apartament luminos cu 3 camere, centrală proprie, termopane, parchet nou. Liber de la 1 decembrie.';
+        await formB.locator('[name=description]').fill(descriptionB);
         const [file] = await makeJpegs(1, join(tmpdir(), `eradauti-e2e-fresh-${process.pid}`));
         await formB.locator('input[type=file]').first().setInputFiles(file);
         await tabB.waitForFunction(
@@ -118,21 +132,45 @@ export const freshnessJourneys = [
         const savedB = await submitAndWait(tabB, formB.locator('button[type=submit]').last());
         assert(savedB && savedB.status() === 200, `tab B's save answered ${savedB?.status()}`);
 
-        // Tab A, opened before B saved: a new title, the old price.
+        // Tab A, opened before B saved: a new title and its own new price; the description untouched.
         const formA = editorForm(tabA);
         const titleA = 'Apartament 3 camere renovat, zona Bogdan Vodă';
         await formA.locator('[name=title]').fill(titleA);
+        await formA.locator('[name=price]').fill('47000');
         const staleA = await submitAndWait(tabA, formA.locator('button[type=submit]').last());
         assert(staleA && staleA.status() === 409, `tab A's stale save answered ${staleA?.status()}, not 409`);
-        const notice = await tabA.locator('#edit-conflict').innerText();
+        const conflict = tabA.locator('#edit-conflict');
+        const notice = await conflict.innerText();
         assert(
           /modificat între timp/.test(notice),
           'the conflict page does not say the ad changed meanwhile',
         );
-        assert(/45500/.test(notice) && /48000/.test(notice), `the price difference is not shown: ${notice}`);
+        // Named before saving: the title and the price will change (prices formatted); the description stays B's.
+        const rows = await conflict
+          .locator('tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-field')));
+        assert(rows.join(',') === 'Titlul,Prețul', `the fields that will change: ${rows.join(', ')}`);
+        const priceRow = await conflict.locator('tr[data-field="Prețul"]').innerText();
+        assert(
+          /45\.500 (RON|€)/.test(priceRow) && /47\.000 (RON|€)/.test(priceRow),
+          `price row: ${priceRow}`,
+        );
+        assert(
+          /schimbat și în cealaltă salvare/.test(priceRow),
+          `price row does not say both changed it: ${priceRow}`,
+        );
+        assert(
+          /Rămân cum le-a salvat[^\n]*Descrierea/.test(notice),
+          `the kept description is not named: ${notice}`,
+        );
         assert(/1 fotografie/.test(notice), `the photo added elsewhere is not mentioned: ${notice}`);
         const again = editorForm(tabA);
         assert((await again.locator('[name=title]').inputValue()) === titleA, 'tab A’s title was lost');
+        assert((await again.locator('[name=price]').inputValue()) === '47000', 'tab A’s price was lost');
+        assert(
+          (await again.locator('[name=description]').inputValue()) === descriptionB,
+          'the merged form does not hold tab B’s description',
+        );
         const ids = await tabA
           .locator('#photo-list input[name=photoIds]')
           .evaluateAll((els) => els.map((e) => e.value));
@@ -144,14 +182,43 @@ export const freshnessJourneys = [
           (await tabA.locator(`a[href="/posts/edit/${ad.id}"]`).count()) > 0,
           'no link to start again from the current version',
         );
+        // At 390 px the table fits and breaks no word across lines.
+        const overflow = await sidewaysOverflow(tabA, PHONE.width);
+        assert(
+          overflow.extra <= 1,
+          `the conflict page is wider than 390 px: ${overflow.culprits.join(', ')}`,
+        );
+        const broken = await conflict.locator('table').evaluate((table) => {
+          const out = [];
+          const walker = document.createTreeWalker(table, NodeFilter.SHOW_TEXT);
+          for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const m of node.textContent.matchAll(/\S+/g)) {
+              const range = document.createRange();
+              range.setStart(node, m.index);
+              range.setEnd(node, m.index + m[0].length);
+              const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+              if (lines.size > 1) out.push(m[0]);
+            }
+          }
+          return out;
+        });
+        assert(broken.length === 0, `words broken across lines in the conflict table: ${broken.join(', ')}`);
+        await conflict.scrollIntoViewIfNeeded();
+        await screenshot(tabA, 'fresh-conflict-merge-390');
 
-        // Save over it: A's title, and B's photo still there.
+        // "Salvează varianta mea": A's title and price, B's description and photo.
         const over = await submitAndWait(
           tabA,
-          again.locator('button[type=submit]').filter({ hasText: /peste/ }).first(),
+          again
+            .locator('button[type=submit]')
+            .filter({ hasText: /varianta mea/ })
+            .first(),
         );
-        assert(over && over.status() === 200, `saving over answered ${over?.status()}`);
+        assert(over && over.status() === 200, `saving my version answered ${over?.status()}`);
         assert((await tabA.locator('h1').innerText()).includes('renovat'), 'the saved title is not tab A’s');
+        const page = await tabA.locator('main').innerText();
+        assert(page.includes('47.000'), 'the saved price is not tab A’s');
+        assert(page.includes('Liber de la 1 decembrie'), 'tab B’s description was lost');
         const photos = await tabA
           .locator('main img[src*="/api/poze"], main img[srcset*="/api/poze"]')
           .count();

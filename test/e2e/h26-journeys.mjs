@@ -1,6 +1,8 @@
 // Browser journeys for what a seller sees and how an ad travels: the ad statistics in "Anunțurile
 // mele", sharing from the ad page (share sheet or plain links), and the signed-in header with an
 // unread badge at 320, 360 and 390 px. Screenshots go to test/e2e/screenshots/.
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   assert,
   DESKTOP,
@@ -258,4 +260,153 @@ export const h26Journeys = [
       }
     },
   },
+  {
+    name: 'a message typed before signing in waits in the box after sign-in (no JavaScript)',
+    async run({ browser, base }) {
+      const anon = await openPage(browser, { viewport: PHONE, javaScript: false });
+      try {
+        await go(anon.page, `${base}/anunturi`, { status: 200 });
+        const path = await anon.page.locator('main a[href^="/anunt/"]').first().getAttribute('href');
+        assert(path, 'no ad on /anunturi');
+        await go(anon.page, `${base}${path}`, { status: 200 });
+        const typed = `Bună ziua, mai este disponibil? Pot trece mâine la 18:30. (${Date.now()})`;
+        await anon.page.locator('#mesaj summary').click();
+        await anon.page.locator('#mesaj textarea[name=text]').fill(typed);
+        await screenshot(anon.page, 'h26-message-typed-anonymous-390');
+        await submitAndWait(anon.page, anon.page.locator('#mesaj button[type=submit]'));
+        // The sign-in page, then back to the ad's message box with the text in it.
+        const url = new URL(anon.page.url());
+        assert(url.pathname.includes('sign-in'), `typing anonymously led to ${anon.page.url()}`);
+        assert(!anon.page.url().includes('disponibil'), 'the typed text travels in the address');
+        const form = anon.page.locator('form:has(input[name=email])').first();
+        await form.locator('input[name=email]').fill(`ciorna.${Date.now()}@example.ro`);
+        const nameInput = form.locator('input[name=name]');
+        if ((await nameInput.count()) > 0) await nameInput.first().fill('Ioana Cumpărătoare');
+        await submitAndWait(anon.page, form.locator('button[type=submit]'));
+        const after = new URL(anon.page.url());
+        assert(
+          /^\/mesaje\/anunt\/\d+$/.test(after.pathname),
+          `after sign-in the browser is at ${anon.page.url()}`,
+        );
+        const box = anon.page.locator('main textarea[name=text]');
+        const value = await box.inputValue();
+        assert(value === typed, `the box holds "${value}", expected "${typed}"`);
+        await screenshot(anon.page, 'h26-message-after-sign-in-390');
+        // Sending it opens the conversation with exactly that message.
+        await submitAndWait(anon.page, anon.page.locator('main form.message-form button[type=submit]'));
+        assert(/^\/mesaje\/\d+$/.test(new URL(anon.page.url()).pathname), `sent to ${anon.page.url()}`);
+        const shown = await anon.page.locator('main').innerText();
+        assert(shown.includes('Pot trece mâine la 18:30.'), 'the conversation does not show the message');
+        assert(anon.problems.length === 0, anon.problems.join('\n'));
+      } finally {
+        await anon.context.close();
+      }
+    },
+  },
+  {
+    name: 'profile photo straight from a phone camera (4032×3024, 2.3 MB JPEG) is shrunk and saved; a refusal keeps the phone',
+    async run({ browser, base }) {
+      const { context, page, problems } = await openPage(browser, { viewport: PHONE });
+      try {
+        const file = join(tmpdir(), `eradauti-e2e-camera-${process.pid}.jpg`);
+        const bytes = await cameraJpeg(file);
+        assert(
+          bytes > 1_800_000 && bytes < 3_200_000,
+          `the camera photo has ${bytes} bytes, not about 2.3 MB`,
+        );
+        await signIn(page, base, `camera.${Date.now()}@example.ro`, 'Ana Fotografă');
+        await go(page, `${base}/profile/edit`, { status: 200 });
+        const form = page.locator('form.profile-form');
+        // The picker speaks Romanian: a label-button over a hidden input.
+        assert(
+          (await form.locator('label.file-pick__button').innerText()).trim() === 'Alegeți imaginea',
+          'the file picker’s button is not Romanian',
+        );
+        // First a refusal for another field: the phone is wrong; everything typed comes back.
+        await form.locator('[name=name]').fill('Ana Fotografă Nouă');
+        await form.locator('[name=phone]').fill('12345');
+        await form.locator('input[name=avatar]').setInputFiles(file);
+        await form.locator('.file-pick__chosen').filter({ hasText: 'MB' }).waitFor({ timeout: 20_000 });
+        await page.waitForFunction(
+          () =>
+            !(
+              /** @type {HTMLButtonElement | null} */ (
+                document.querySelector('form.profile-form button[type=submit]')
+              )?.disabled
+            ),
+        );
+        const [refused] = await Promise.all([
+          page.waitForNavigation({ waitUntil: 'load', timeout: 100_000 }),
+          form.locator('button[type=submit]').click(),
+        ]);
+        assert(refused?.status() === 400, `a wrong phone answered ${refused?.status()}`);
+        assert((await form.locator('[name=phone]').inputValue()) === '12345', 'the typed phone was lost');
+        assert(
+          (await form.locator('[name=name]').inputValue()) === 'Ana Fotografă Nouă',
+          'the typed name was lost',
+        );
+        const phoneError = await page.locator('#f-phone-error, [id$=phone-error]').first().innerText();
+        assert(/telefon|număr/i.test(phoneError), `the phone error says "${phoneError}"`);
+        // Now the phone fixed and the camera photo again: shrunk in the browser, then saved.
+        await form.locator('[name=phone]').fill('0722 123 456');
+        const isSave = (r) => r.method() === 'POST' && new URL(r.url()).pathname === '/profile/edit';
+        await form.locator('input[name=avatar]').setInputFiles(file);
+        const chosen = form.locator('.file-pick__chosen');
+        await page.waitForFunction(
+          () =>
+            !(
+              /** @type {HTMLButtonElement | null} */ (
+                document.querySelector('form.profile-form button[type=submit]')
+              )?.disabled
+            ),
+        );
+        await screenshot(page, 'h26-profile-camera-chosen-390');
+        // Storing the photo (decode, resize, WebP in the worker) can take a while on a busy machine.
+        const [request] = await Promise.all([
+          page.waitForRequest(isSave, { timeout: 60_000 }),
+          page.waitForNavigation({ waitUntil: 'load', timeout: 100_000 }),
+          form.locator('button[type=submit]').click(),
+        ]);
+        const body = request.postDataBuffer() ?? Buffer.alloc(0);
+        assert(
+          body.length < bytes,
+          `the browser sent ${body.length} bytes for a ${bytes}-byte photo: not shrunk`,
+        );
+        assert(new URL(page.url()).pathname === '/profile/edit', `after saving: ${page.url()}`);
+        const saved = await page.locator('main').innerText();
+        assert(!/nu a fost salvat/i.test(saved), `the profile was not saved: ${saved.slice(0, 400)}`);
+        assert(
+          (await page.locator('form.profile-form [name=phone]').inputValue()).replace(/\s/g, '') ===
+            '0722123456',
+          'the saved phone is not shown',
+        );
+        const avatar = page.locator('img.profile-avatar');
+        await avatar.waitFor({ timeout: 10_000 });
+        const size = await avatar.evaluate((img) => img.naturalWidth);
+        assert(size > 0, 'the new profile photo does not load');
+        await screenshot(page, 'h26-profile-camera-saved-390');
+        assert((await chosen.count()) === 1, 'no chosen-file line');
+        assert(problems.length === 0, problems.join('\n'));
+      } finally {
+        await context.close();
+      }
+    },
+  },
 ];
+
+/** A photo as a phone camera makes it: 4032×3024, JPEG, about 2.3 MB (noise keeps it from compressing). */
+async function cameraJpeg(file) {
+  const sharp = (await import('sharp')).default;
+  const info = await sharp({
+    create: {
+      width: 4032,
+      height: 3024,
+      channels: 3,
+      noise: { type: 'gaussian', mean: 128, sigma: 13 },
+      background: '#000',
+    },
+  })
+    .jpeg({ quality: 80 })
+    .toFile(file);
+  return info.size;
+}

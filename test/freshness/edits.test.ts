@@ -41,21 +41,31 @@ async function r2Has(photoId: number): Promise<boolean> {
 }
 
 describe('two editor tabs on one ad', () => {
-  it('a stale save answers 409 with a conflict page that keeps its text, and loses neither price nor photo of the other save', async () => {
+  it('a stale save answers 409 with a merged form: its own changes on top of the other save, which keeps its price and photo', async () => {
     const { cookie, user } = await person();
-    const ad = await makePost(user.id, { title: 'Casă cu grădină în Rădăuți', price: 90000 }, HOUSE);
+    const ad = await makePost(
+      user.id,
+      { title: 'Casă cu grădină în Rădăuți', price: 90000, description: 'Casă cu grădină mare, lângă parc.' },
+      HOUSE,
+    );
     const first = await makeDraftPhoto(user.id, ad.id);
     const tabA = await openEditor(ad.id, cookie);
     const tabB = await openEditor(ad.id, cookie);
     expect(tabA.hidden).toContainEqual(['version', '1']);
     expect(tabA.hidden).toContainEqual(['openedPhotoIds', String(first.id)]);
+    expect(tabA.hidden.some(([name]) => name === 'openedValues')).toBe(true);
 
-    // Tab B: a new price and a new photo.
+    // Tab B: a new price, a new description and a new photo.
     const added = await makeDraftPhoto(user.id);
     const savedB = await postFormAs(
       `/posts/edit/${ad.id}`,
       editForm(tabB.hidden, {
-        ...validFields({ category: String(HOUSES), title: 'Casă cu grădină în Rădăuți', price: '85000' }),
+        ...validFields({
+          category: String(HOUSES),
+          title: 'Casă cu grădină în Rădăuți',
+          price: '85000',
+          description: 'Casă cu grădină mare, lângă parc. Acte în regulă, liberă imediat.',
+        }),
         photoIds: [String(first.id), String(added.id)],
       }),
       cookie,
@@ -63,11 +73,16 @@ describe('two editor tabs on one ad', () => {
     expect(savedB.status).toBe(303);
     expect((await postRow(ad.id))?.version).toBe(2);
 
-    // Tab A, opened before: its own title, the old price, only the photo it knew.
+    // Tab A, opened before: only its title changed; price and description as it was opened with them.
     const staleA = await postFormAs(
       `/posts/edit/${ad.id}`,
       editForm(tabA.hidden, {
-        ...validFields({ category: String(HOUSES), title: 'Casă mare cu grădină, Rădăuți', price: '90000' }),
+        ...validFields({
+          category: String(HOUSES),
+          title: 'Casă mare cu grădină, Rădăuți',
+          price: '90.000',
+          description: 'Casă cu grădină mare, lângă parc.',
+        }),
         photoIds: [String(first.id)],
       }),
       cookie,
@@ -77,30 +92,41 @@ describe('two editor tabs on one ad', () => {
     const html = await staleA.text();
     const text = textOf(html);
     expect(text).toContain('Anunțul a fost modificat între timp');
-    // What changed, field by field: A's value next to the current one.
-    expect(text).toMatch(/Titlul Casă mare cu grădină, Rădăuți Casă cu grădină în Rădăuți/);
-    expect(text).toMatch(/Prețul 90000 85000/);
+    // Named before saving: what will change (the title only), and what stays as the other save left it.
+    expect(text).toContain('Dacă salvați, se schimbă acest câmp');
+    expect(text).toMatch(/Titlul Casă cu grădină în Rădăuți Casă mare cu grădină, Rădăuți/);
+    expect(html).not.toContain('data-field="Prețul"');
+    expect(text).toMatch(
+      /Rămân cum le-a salvat cealaltă modificare \(nu le-ați schimbat aici\): Descrierea și Prețul ?\./,
+    );
     expect(text).toContain('Adăugate între timp: 1 fotografie');
-    // A's text is in the form; B's photo too (kept), and the form now stands on version 2.
+    // The form: A's title, B's price and description, B's photo too, standing on version 2.
     expect(html).toContain('value="Casă mare cu grădină, Rădăuți"');
+    expect(html).toMatch(/name="price"[^>]*value="85000"|value="85000"[^>]*name="price"/);
+    expect(html).toContain('Acte în regulă, liberă imediat.');
     const conflictHidden = hiddenInputs(html);
     expect(conflictHidden).toContainEqual(['version', '2']);
     expect(html).toContain(`name="photoIds" value="${added.id}"`);
     expect(html).toContain(`href="/posts/edit/${ad.id}"`);
-    expect(html).toContain('Salvează varianta mea peste cea actuală');
-    // Nothing of A's save was applied; B's price and photo are in D1 and R2.
+    expect(html).toContain('Salvează varianta mea');
+    // Nothing of A's save was applied yet; B's price and photo are in D1 and R2.
     const row = await postRow(ad.id);
     expect(row?.price).toBe(85000);
     expect(row?.title).toBe('Casă cu grădină în Rădăuți');
     expect((await photosOf(ad.id)).map((p) => p.id)).toEqual([first.id, added.id]);
     expect(await r2Has(added.id)).toBe(true);
 
-    // "Save over it": the conflict form as it is sent back.
+    // "My version": the merged form as it is sent back.
     const photoIdsInForm = [...html.matchAll(/name="photoIds" value="(\d+)"/g)].map((m) => m[1]);
     const over = await postFormAs(
       `/posts/edit/${ad.id}`,
       editForm(conflictHidden, {
-        ...validFields({ category: String(HOUSES), title: 'Casă mare cu grădină, Rădăuți', price: '90000' }),
+        ...validFields({
+          category: String(HOUSES),
+          title: 'Casă mare cu grădină, Rădăuți',
+          price: '85000',
+          description: 'Casă cu grădină mare, lângă parc. Acte în regulă, liberă imediat.',
+        }),
         photoIds: photoIdsInForm,
       }),
       cookie,
@@ -108,10 +134,27 @@ describe('two editor tabs on one ad', () => {
     expect(over.status).toBe(303);
     const saved = await postRow(ad.id);
     expect(saved?.title).toBe('Casă mare cu grădină, Rădăuți');
-    expect(saved?.price).toBe(90000);
+    expect(saved?.price).toBe(85000);
+    expect(saved?.description).toContain('Acte în regulă');
     expect(saved?.version).toBe(3);
     expect((await photosOf(ad.id)).map((p) => p.id)).toEqual([first.id, added.id]);
     expect(await r2Has(added.id)).toBe(true);
+  });
+
+  it('where both saves changed the price, this tab’s wins, is named, and both prices are formatted', async () => {
+    const { cookie, user } = await person();
+    const ad = await makePost(user.id, { title: 'Casă cu grădină în Rădăuți', price: 90000 }, HOUSE);
+    const tabA = await openEditor(ad.id, cookie);
+    const tabB = await openEditor(ad.id, cookie);
+    const fields = (price: string) =>
+      validFields({ category: String(HOUSES), title: 'Casă cu grădină în Rădăuți', price });
+    expect(
+      (await postFormAs(`/posts/edit/${ad.id}`, editForm(tabB.hidden, fields('85000')), cookie)).status,
+    ).toBe(303);
+    const res = await postFormAs(`/posts/edit/${ad.id}`, editForm(tabA.hidden, fields('1.250.000')), cookie);
+    expect(res.status).toBe(409);
+    const text = textOf(await res.text());
+    expect(text).toMatch(/Prețul \(schimbat și în cealaltă salvare\) 85\.000 € 1\.250\.000 €/);
   });
 
   it('a stale form never deletes a photo added elsewhere, and removes only the photos it removed', async () => {

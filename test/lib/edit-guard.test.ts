@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bookmarkAtLeast, hasBookmarkCookie, validBookmark } from '../../src/lib/bookmark';
-import { fieldChanges, newSubmissionToken, photoPlan, readEditGuard } from '../../src/lib/edit-guard';
+import {
+  fingerprintValues,
+  formatFingerprints,
+  mergeEdit,
+  newSubmissionToken,
+  parseFingerprints,
+  photoPlan,
+  readEditGuard,
+} from '../../src/lib/edit-guard';
 import { emptyValues } from '../../src/lib/post-form';
 
 function form(entries: [string, string][]): FormData {
@@ -48,9 +56,16 @@ describe('readEditGuard', () => {
         ['openedPhotoIds', 'x'],
         ['removePhotoIds', '5'],
         ['submissionToken', token],
+        ['openedValues', 'title:0a1b2c3d;price:ffffffff'],
       ]),
     );
-    expect(guard).toEqual({ version: 7, openedPhotoIds: [4], removePhotoIds: [5], token });
+    expect(guard).toEqual({
+      version: 7,
+      openedPhotoIds: [4],
+      removePhotoIds: [5],
+      token,
+      openedValues: { title: '0a1b2c3d', price: 'ffffffff' },
+    });
   });
 
   it('ignores hostile values: no version, no list, no token', () => {
@@ -74,21 +89,59 @@ describe('readEditGuard', () => {
   });
 });
 
-describe('fieldChanges', () => {
-  it('lists only the fields that differ, the person’s value next to the current one', () => {
-    const current = { ...emptyValues(), category: '101', title: 'Casă', price: '85000', phone: '0744123456' };
-    const yours = {
-      ...current,
-      title: 'Casă mare',
-      price: '90.000',
-      phone: '0744 123 456',
-      fields: { rooms: '3' },
-    };
-    expect(fieldChanges(yours, current, { rooms: 'Camere' }, (id) => `#${id}`)).toEqual([
-      { label: 'Titlul', yours: 'Casă mare', current: 'Casă' },
-      { label: 'Prețul', yours: '90.000', current: '85000' },
-      { label: 'Camere', yours: '3', current: '' },
+describe('mergeEdit (three-way)', () => {
+  const opened = {
+    ...emptyValues(),
+    category: '101',
+    title: 'Casă veche',
+    description: 'Descriere inițială lungă',
+    price: '85000',
+    phone: '0744123456',
+    fields: { rooms: '3' },
+  };
+  const name = (id: string) => `#${id}`;
+
+  it('keeps the other save’s values in the fields this tab did not change, and names what saving changes', () => {
+    // The other save: a new price and a new room count. This tab: a new title, old price typed grouped.
+    const current = { ...opened, price: '79000', fields: { rooms: '4' } };
+    const yours = { ...opened, title: 'Casă renovată', price: '85.000', phone: '0744 123 456' };
+    const fp = parseFingerprints(fingerprintValues(opened));
+    const { merged, changes, keptFromOther } = mergeEdit(yours, current, fp, { rooms: 'Camere' }, name);
+    expect(merged.title).toBe('Casă renovată');
+    expect(merged.price).toBe('79000');
+    expect(merged.fields.rooms).toBe('4');
+    expect(changes).toEqual([
+      { label: 'Titlul', yours: 'Casă renovată', current: 'Casă veche', both: false },
     ]);
+    expect(keptFromOther).toEqual(['Prețul', 'Camere']);
+  });
+
+  it('lets this tab’s value win where both changed, says so, and formats prices', () => {
+    const current = { ...opened, price: '79000', currency: 'EUR' };
+    const yours = { ...opened, price: '2.500.000' };
+    const fp = parseFingerprints(fingerprintValues(opened));
+    const { merged, changes, keptFromOther } = mergeEdit(yours, current, fp, {}, name);
+    expect(merged.price).toBe('2.500.000');
+    // The other save's currency is kept (this tab did not touch it): the price is read in it.
+    expect(merged.currency).toBe('EUR');
+    expect(changes).toEqual([{ label: 'Prețul', yours: '2.500.000 RON', current: '79.000 €', both: true }]);
+    expect(keptFromOther).toEqual(['Moneda']);
+  });
+
+  it('without fingerprints (a form that did not carry them) every differing field is this tab’s', () => {
+    const current = { ...opened, price: '79000' };
+    const yours = { ...opened, title: 'Casă renovată' };
+    const { merged, changes } = mergeEdit(yours, current, null, {}, name);
+    expect(merged.price).toBe('85000');
+    expect(changes.map((c) => c.label)).toEqual(['Titlul', 'Prețul']);
+  });
+
+  it('reads back only well-formed fingerprints of known fields', () => {
+    const fp = parseFingerprints(fingerprintValues(opened));
+    expect(fp && parseFingerprints(formatFingerprints(fp))).toEqual(fp);
+    expect(parseFingerprints('title:zz;<script>:00000000;price:1234567')).toBeNull();
+    expect(parseFingerprints('x'.repeat(5000))).toBeNull();
+    expect(parseFingerprints(42)).toBeNull();
   });
 });
 

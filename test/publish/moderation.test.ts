@@ -202,6 +202,27 @@ describe('moderation actions and their effect on listings', () => {
     expect(again.indexOf(adPath(ad))).toBeGreaterThan(again.indexOf(adPath(newer)));
   });
 
+  it('reads the promotion date as typed in Romania (zz.ll.aaaa) from a plain text field', async () => {
+    const { user } = await person();
+    const ad = await makePost(user.id, {}, HOUSE);
+    const day = new Date(Date.now() + 10 * DAY).toISOString().slice(0, 10);
+    const [y, m, d] = day.split('-');
+    const res = await postFormAs(
+      `/moderare/anunt/${ad.id}/promoveaza`,
+      { promotedUntil: `${d}.${m}.${y}` },
+      operator.cookie,
+    );
+    expect(res.status).toBe(303);
+    expect((await postRow(ad.id))?.promotion).toBeGreaterThan(0);
+    // The form shows a text field in that format, not the browser's own (English) date control.
+    const page = await (await getAs(`/anunt/imobiliare/${ad.slug}-${ad.id}`, operator.cookie)).text();
+    expect(page).not.toContain('type="date"');
+    expect(page).toMatch(
+      /name="promotedUntil"[^>]*placeholder="zz\.ll\.aaaa"|placeholder="zz\.ll\.aaaa"[^>]*name="promotedUntil"/,
+    );
+    expect(page).not.toMatch(/name="confirm" value="da" required/);
+  });
+
   it('refuses a promotion date in the past, malformed or more than a year away (400)', async () => {
     const { user } = await person();
     const ad = await makePost(user.id, {}, HOUSE);
@@ -209,6 +230,8 @@ describe('moderation actions and their effect on listings', () => {
       '2020-01-01',
       'mâine',
       '2026-02-30',
+      '30.02.2026',
+      '1.1.2020',
       new Date(Date.now() + 400 * DAY).toISOString().slice(0, 10),
     ]) {
       const res = await postFormAs(`/moderare/anunt/${ad.id}/promoveaza`, { promotedUntil }, operator.cookie);

@@ -198,12 +198,19 @@ describe('/salvate', () => {
     const ad = await makePost(author.user.id, {}, HOUSE);
     const fan = await person();
     await postFormAs(`/salvate/${ad.id}`, { do: 'adauga' }, fan.cookie);
-    const on = await postFormAs(`/salvate/${ad.id}/notificare`, { notify: '1' }, fan.cookie);
-    expect(on.status).toBe(303);
     const read = () =>
       env.DB.prepare('SELECT notify_price_drop AS n FROM favourites WHERE user_id = ? AND post_id = ?')
         .bind(fan.user.id, ad.id)
         .first<{ n: number }>();
+    // On from the moment it is saved, and the box on /salvate says so.
+    expect((await read())?.n).toBe(1);
+    expect(await (await getAs('/salvate', fan.cookie)).text()).toMatch(
+      /<input type="checkbox" name="notify"[^>]*checked=""/,
+    );
+    await postFormAs(`/salvate/${ad.id}/notificare`, {}, fan.cookie);
+    expect((await read())?.n).toBe(0);
+    const on = await postFormAs(`/salvate/${ad.id}/notificare`, { notify: '1' }, fan.cookie);
+    expect(on.status).toBe(303);
     expect((await read())?.n).toBe(1);
     expect(flashText(await (await getAs('/salvate', withFlash(on, fan.cookie))).text())).toBe(
       'Preferința a fost salvată.',

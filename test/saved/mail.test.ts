@@ -26,7 +26,9 @@ import {
   makeDraftPhoto,
   makePost,
   person,
+  postForm,
   postFormAs,
+  textOf,
   validFields,
 } from '../fixtures';
 
@@ -304,6 +306,17 @@ describe('the saved-search digest', () => {
     expect(stop).not.toBeNull();
     const target = await readUnsubscribeToken(env, stop?.[1] ?? '');
     expect(target).toEqual({ userId: me.user.id, kind: 'saved-search', ref: String(a) });
+    // The stop page speaks of that search only, before and after the click.
+    const page = textOf(await (await get(`/dezabonare/${stop?.[1]}`)).text());
+    expect(page).toMatch(/Nu mai doriți mesajele pentru căutarea salvată „Orgă” ?\?/);
+    expect(page).toContain('celelalte căutări salvate vă sunt trimise în continuare');
+    expect(page).toContain('Oprește mesajele pentru această căutare');
+    expect(page).not.toContain('„Căutări salvate”');
+    const clicked = await postForm(`/dezabonare/${stop?.[1]}`, new URLSearchParams());
+    expect(textOf(await clicked.text())).toContain(
+      'Gata: nu mai primiți mesaje pentru căutarea salvată „Orgă”. Celelalte căutări salvate nu se schimbă.',
+    );
+    expect((await cursorOf(b)).paused).toBe(0);
     const outcome = await applyUnsubscribe(db, target!);
     expect(outcome).toMatchObject({ scope: 'ref', what: 'căutarea salvată „Orgă”' });
     expect((await cursorOf(a)).paused).toBe(1);
@@ -336,8 +349,8 @@ describe('the price-drop mail', () => {
     const banned = await person();
     for (const p of [asked, silent, banned])
       await postFormAs(`/salvate/${ad.id}`, { do: 'adauga' }, p.cookie);
-    for (const p of [asked, banned])
-      await postFormAs(`/salvate/${ad.id}/notificare`, { notify: '1' }, p.cookie);
+    // On by default for a saved ad; `silent` turns it off for this ad.
+    await postFormAs(`/salvate/${ad.id}/notificare`, {}, silent.cookie);
     await env.DB.prepare('UPDATE users SET banned = 1 WHERE id = ?').bind(banned.user.id).run();
     const { sent } = spySend();
     const res = await postFormAs(

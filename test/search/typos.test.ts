@@ -208,10 +208,20 @@ describe('stop words need not match', () => {
 });
 
 describe('the results page', () => {
+  it('quotes words one way („…”) and starts its sentences and labels with a capital', async () => {
+    for (const q of ['apartamnet', 'apartament', 'xyzqwv']) {
+      const html = await page(q);
+      const main = html.slice(html.indexOf('<main'));
+      expect(main, q).not.toMatch(/[«»“]/);
+      expect(main, q).toMatch(/„(apartament|apartamnet|xyzqwv)”/);
+      expect(main, q).toContain('placeholder="De exemplu: apartament 2 camere, golf, ospătar"');
+    }
+  });
+
   it('says which words it searched, links to the words as typed, and that link does not correct', async () => {
     const html = await page('apartamnet');
-    expect(html).toContain('Am afișat rezultatele pentru <strong>«apartament»</strong>. Căutați exact');
-    const link = /<a href="([^"]+)" rel="nofollow">«apartamnet»<\/a>\?/.exec(html);
+    expect(html).toContain('Am afișat rezultatele pentru <strong>„apartament”</strong>. Căutați exact');
+    const link = /<a href="([^"]+)" rel="nofollow">„apartamnet”<\/a>\?/.exec(html);
     expect(link?.[1]).toBe('/cautare?q=apartamnet&amp;exact=1');
     expect(resultIds(html).length).toBeGreaterThan(0);
     expect(html).toContain('noindex');
@@ -241,7 +251,7 @@ describe('the results page', () => {
     expect(r.suggestion?.text).toBe('apartament');
     expect(r.suggestion?.total).toBeGreaterThan(1);
     const html = await page('apartamnet');
-    expect(html).toContain('Ați vrut să căutați <a href="/cautare?q=apartament">«apartament»</a>?');
+    expect(html).toContain('Ați vrut să căutați <a href="/cautare?q=apartament">„apartament”</a>?');
     expect(html).not.toContain('Am afișat rezultatele pentru');
     expect(await page('apartamnet', '&exact=1')).not.toContain('Ați vrut să căutați');
   });
