@@ -1,11 +1,12 @@
 // The move-in's mapping of one old row to v3's (docs/move-in.md#mapping): pure, so the worker's import
 // route and the tests share it. Text goes through the editor's own code (masking, slug, search text),
 // phones through v3's phone rule.
-import { z } from 'zod';
+
 import { normalizeRomanianPhone } from './phone';
 import { DESCRIPTION_MAX, TITLE_MAX } from './post-form';
 import { toSlug } from './slug';
 import { oneLineText } from './text';
+import * as z from './zod';
 
 const DAY_MS = 86_400_000;
 /** ACTIVE ads changed within this many days are published. */
@@ -34,13 +35,13 @@ export const DEFAULT_CATEGORY_MAP: Readonly<Record<number, number | null>> = {
   21: null, // Matrimoniale: retired
 };
 
-const ms = z.number().int().min(0).max(8_000_000_000_000);
+const ms = z.number().check(z.int(), z.gte(0), z.lte(8_000_000_000_000));
 
 export const importUserSchema = z.object({
-  id: z.number().int().positive(),
-  email: z.string().max(320),
-  fullName: z.string().nullable(),
-  phone: z.string().max(30).nullable(),
+  id: z.number().check(z.int(), z.positive()),
+  email: z.string().check(z.maxLength(320)),
+  fullName: z.nullable(z.string()),
+  phone: z.nullable(z.string().check(z.maxLength(30))),
   banned: z.boolean(),
   role: z.enum(['SUPERADMIN', 'USER', 'USER_UNVERIFIED']),
   createdAt: ms,
@@ -49,22 +50,22 @@ export const importUserSchema = z.object({
 export type ImportUser = z.infer<typeof importUserSchema>;
 
 export const importPostSchema = z.object({
-  id: z.number().int().positive(),
+  id: z.number().check(z.int(), z.positive()),
   // One line: a title reaches mail subjects (control characters and line breaks become spaces).
-  title: z.string().max(255).transform(oneLineText),
-  body: z.string().max(200_000),
+  title: z.pipe(z.string().check(z.maxLength(255)), z.transform(oneLineText)),
+  body: z.string().check(z.maxLength(200_000)),
   status: z.enum(['ACTIVE', 'EXPIRED_WARNING_SENT', 'EXPIRED']),
-  price: z.number().int().min(0),
+  price: z.number().check(z.int(), z.gte(0)),
   currency: z.enum(['EUR', 'RON']),
-  phone: z.string().max(30).nullable(),
+  phone: z.nullable(z.string().check(z.maxLength(30))),
   /** The surviving author's id (after the merge by letter case). */
-  userId: z.number().int().positive(),
+  userId: z.number().check(z.int(), z.positive()),
   /** v3's category, or null when the old one is retired. */
-  categoryId: z.number().int().positive().nullable(),
+  categoryId: z.nullable(z.number().check(z.int(), z.positive())),
   createdAt: ms,
   /** The old `expiresAt`: when the ad was last changed. */
   lastChangedAt: ms,
-  promotionLevel: z.number().int().min(0),
+  promotionLevel: z.number().check(z.int(), z.gte(0)),
 });
 export type ImportPost = z.infer<typeof importPostSchema>;
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { ungroupDigits } from './price';
+import * as z from './zod';
 
 /** Category kinds whose ads carry their own fields (see categories.kind). */
 export type CategoryKind = 'general' | 'home' | 'car' | 'job';
@@ -37,32 +37,39 @@ export type PostFields = Record<string, string | number>;
 
 /** The zod schema of one kind's fields: every field optional, ints within bounds, choices from the list. */
 export function fieldsSchema(kind: CategoryKind) {
-  const shape: Record<string, z.ZodType> = {};
+  const shape: Record<string, z.ZodMiniType> = {};
   for (const def of FIELDS_BY_KIND[kind]) {
     if (def.type === 'int') {
-      shape[def.name] = z
-        .preprocess(
-          (v) => (typeof v === 'string' ? ungroupDigits(v) : v),
-          z.union([z.literal(''), z.coerce.number()]),
-        )
-        .transform((v) => (v === '' ? undefined : v))
-        .pipe(
-          z
-            .number({ error: `${def.label}: introduceți un număr` })
-            .int(`${def.label}: introduceți un număr întreg`)
-            .min(def.min ?? 0, `${def.label}: cel puțin ${def.min}`)
-            .max(def.max ?? Number.MAX_SAFE_INTEGER, `${def.label}: cel mult ${def.max}`)
-            .optional(),
-        )
-        .optional();
+      shape[def.name] = z.optional(
+        z.pipe(
+          z.pipe(
+            z.pipe(
+              z.transform((v: unknown) => (typeof v === 'string' ? ungroupDigits(v) : v)),
+              z.union([z.literal(''), z.coerce.number()]),
+            ),
+            z.transform((v: '' | number) => (v === '' ? undefined : v)),
+          ),
+          z.optional(
+            z
+              .number({ error: `${def.label}: introduceți un număr` })
+              .check(
+                z.int(`${def.label}: introduceți un număr întreg`),
+                z.gte(def.min ?? 0, `${def.label}: cel puțin ${def.min}`),
+                z.lte(def.max ?? Number.MAX_SAFE_INTEGER, `${def.label}: cel mult ${def.max}`),
+              ),
+          ),
+        ),
+      );
     } else {
-      shape[def.name] = z
-        .union([
-          z.literal(''),
-          z.enum(def.choices as [string, ...string[]], `${def.label}: alegeți din listă`),
-        ])
-        .transform((v) => (v === '' ? undefined : v))
-        .optional();
+      shape[def.name] = z.optional(
+        z.pipe(
+          z.union([
+            z.literal(''),
+            z.enum(def.choices as [string, ...string[]], `${def.label}: alegeți din listă`),
+          ]),
+          z.transform((v: string) => (v === '' ? undefined : v)),
+        ),
+      );
     }
   }
   return z.object(shape);

@@ -1,13 +1,13 @@
 // The ad editor's form: what it sends, how it is read back for re-rendering, and its validation
 // (zod, Romanian messages). Pure: the route supplies the categories.
 
-import { z } from 'zod';
 import { parseId, parseIds } from './ids';
 import { DEFAULT_LOCALITY, isLocality } from './localities';
 import { normalizeRomanianPhone } from './phone';
 import { type CategoryKind, FIELDS_BY_KIND, fieldsSchema, type PostFields } from './post-fields';
 import { CURRENCIES, type Currency, ungroupDigits } from './price';
 import { oneLineText } from './text';
+import * as z from './zod';
 
 export const TITLE_MIN = 10;
 export const TITLE_MAX = 100;
@@ -132,75 +132,80 @@ export function isShouting(title: string): boolean {
 
 const oneLine = oneLineText;
 
-const titleSchema = z
-  .string()
-  .transform(oneLine)
-  .pipe(
-    z
-      .string()
-      .min(1, 'Scrieți titlul anunțului.')
-      .min(TITLE_MIN, `Titlul trebuie să aibă cel puțin ${TITLE_MIN} caractere.`)
-      .max(TITLE_MAX, `Titlul poate avea cel mult ${TITLE_MAX} de caractere.`)
-      .refine((t) => !isShouting(t), 'Nu scrieți titlul numai cu majuscule.'),
-  );
+const titleSchema = z.pipe(
+  z.pipe(z.string(), z.transform(oneLine)),
+  z.string().check(
+    z.minLength(1, 'Scrieți titlul anunțului.'),
+    z.minLength(TITLE_MIN, `Titlul trebuie să aibă cel puțin ${TITLE_MIN} caractere.`),
+    z.maxLength(TITLE_MAX, `Titlul poate avea cel mult ${TITLE_MAX} de caractere.`),
+    z.refine((t: string) => !isShouting(t), 'Nu scrieți titlul numai cu majuscule.'),
+  ),
+);
 
-const descriptionSchema = z
-  .string()
-  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'Scrieți descrierea anunțului.')
-      .min(DESCRIPTION_MIN, `Descrierea trebuie să aibă cel puțin ${DESCRIPTION_MIN} de caractere.`)
-      .max(
+const descriptionSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((s: string) => s.replace(/\r\n?/g, '\n').trim()),
+  ),
+  z
+    .string()
+    .check(
+      z.minLength(1, 'Scrieți descrierea anunțului.'),
+      z.minLength(DESCRIPTION_MIN, `Descrierea trebuie să aibă cel puțin ${DESCRIPTION_MIN} de caractere.`),
+      z.maxLength(
         DESCRIPTION_MAX,
         `Descrierea poate avea cel mult ${DESCRIPTION_MAX.toLocaleString('ro-RO')} de caractere.`,
       ),
-  );
+    ),
+);
 
-const priceSchema = z
-  .string()
-  .transform(ungroupDigits)
-  .pipe(
-    z
-      .string()
-      .refine((s) => !s.startsWith('-'), 'Prețul nu poate fi negativ.')
-      .refine(
-        (s) => s === '' || s.startsWith('-') || /^\d+$/.test(s),
-        'Prețul trebuie să fie un număr întreg, fără zecimale.',
-      )
-      .transform((s) => (s === '' ? 0 : Number(s.replace(/^0+(?=\d)/, ''))))
-      .pipe(z.number().max(PRICE_MAX, 'Prețul poate fi cel mult 100.000.000.')),
-  );
+const priceSchema = z.pipe(
+  z.pipe(z.string(), z.transform(ungroupDigits)),
+  z.pipe(
+    z.pipe(
+      z.string().check(
+        z.refine((s: string) => !s.startsWith('-'), 'Prețul nu poate fi negativ.'),
+        z.refine(
+          (s: string) => s === '' || s.startsWith('-') || /^\d+$/.test(s),
+          'Prețul trebuie să fie un număr întreg, fără zecimale.',
+        ),
+      ),
+      z.transform((s: string) => (s === '' ? 0 : Number(s.replace(/^0+(?=\d)/, '')))),
+    ),
+    z.number().check(z.lte(PRICE_MAX, 'Prețul poate fi cel mult 100.000.000.')),
+  ),
+);
 
 const currencySchema = z.enum(CURRENCIES, 'Alegeți moneda: RON sau EUR.');
 
-const localitySchema = z.string().refine(isLocality, 'Alegeți localitatea din listă.');
+const localitySchema = z.string().check(z.refine(isLocality, 'Alegeți localitatea din listă.'));
 
-const phoneSchema = z
-  .string()
-  .transform((s) => s.trim())
-  .pipe(
-    z
-      .string()
-      .min(1, 'Scrieți un număr de telefon pentru contact.')
-      .transform((s, ctx) => {
-        const phone = normalizeRomanianPhone(s);
-        if (!phone) {
-          ctx.addIssue({
-            code: 'custom',
-            message: 'Numărul de telefon nu este valid: folosiți un număr românesc, de ex. 0744 123 456.',
-          });
-          return z.NEVER;
-        }
-        return phone;
-      }),
-  );
+const phoneSchema = z.pipe(
+  z.pipe(
+    z.string(),
+    z.transform((s: string) => s.trim()),
+  ),
+  z.pipe(
+    z.string().check(z.minLength(1, 'Scrieți un număr de telefon pentru contact.')),
+    z.transform((s: string, ctx) => {
+      const phone = normalizeRomanianPhone(s);
+      if (!phone) {
+        ctx.issues.push({
+          code: 'custom',
+          input: s,
+          message: 'Numărul de telefon nu este valid: folosiți un număr românesc, de ex. 0744 123 456.',
+        });
+        return z.NEVER;
+      }
+      return phone;
+    }),
+  ),
+);
 
 export type ValidationResult = { ok: true; data: PostInput } | { ok: false; errors: Record<string, string> };
 
 /** First message per field, in zod's order. */
-function collect(errors: Record<string, string>, name: string, result: z.ZodSafeParseResult<unknown>) {
+function collect(errors: Record<string, string>, name: string, result: z.core.util.SafeParseResult<unknown>) {
   if (result.success || errors[name]) return;
   const first = result.error.issues[0];
   if (first) errors[name] = first.message;

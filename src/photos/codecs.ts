@@ -4,12 +4,12 @@
 // shrinks, and a 24-megapixel decode would otherwise keep ~100 MB alive in the isolate for ever.
 import mozjpegDecFactory from '@jsquash/jpeg/codec/dec/mozjpeg_dec.js';
 import mozjpegDecWasm from '@jsquash/jpeg/codec/dec/mozjpeg_dec.wasm';
-// @ts-expect-error its .wasm.d.ts describes the instance's exports; the import is the compiled module.
-import pngWasm from '@jsquash/png/codec/pkg/squoosh_png_bg.wasm';
 import webpDecFactory from '@jsquash/webp/codec/dec/webp_dec.js';
 import webpDecWasm from '@jsquash/webp/codec/dec/webp_dec.wasm';
 import webpEncFactory from '@jsquash/webp/codec/enc/webp_enc_simd.js';
 import webpEncWasm from '@jsquash/webp/codec/enc/webp_enc_simd.wasm';
+// @jsquash/png's libpng build reduced to the 8-bit decode (src/tools/strip-png-wasm.mjs).
+import pngWasm from './wasm/png_decode.wasm';
 
 /** Decoded pixels: RGBA, 4 bytes per pixel, row by row. */
 export interface Pixels {

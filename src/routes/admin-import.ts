@@ -3,7 +3,6 @@
 // editor's own code (lib/import-map, db/ad-text) and written in one D1 batch, all-or-nothing. Every
 // step is idempotent: rows the import already wrote are skipped, so a rerun changes nothing.
 import { Hono } from 'hono';
-import { z } from 'zod';
 import { requireAdminToken } from '../auth/admin-token';
 import { adTextColumns } from '../db/ad-text';
 import {
@@ -35,6 +34,7 @@ import {
   RETIRED_CATEGORY_REASON,
 } from '../lib/import-map';
 import { routePath } from '../lib/links';
+import * as z from '../lib/zod';
 import { originalKey } from '../photos/keys';
 import { normaliseUpload } from '../photos/pipeline';
 
@@ -42,22 +42,25 @@ export const adminImportRoutes = new Hono<AppEnv>();
 adminImportRoutes.use(routePath('adminImport'), requireAdminToken);
 
 const kindSchema = z.enum(['user', 'post', 'photo']);
-const digestSchema = z.string().min(8).max(128);
+const digestSchema = z.string().check(z.minLength(8), z.maxLength(128));
 
 const bodies = {
-  begin: z.object({ now: z.number().int().positive(), dryRun: z.boolean() }),
-  check: z.object({ kind: kindSchema, ids: z.array(z.number().int().positive()).max(5000) }),
+  begin: z.object({ now: z.number().check(z.int(), z.positive()), dryRun: z.boolean() }),
+  check: z.object({
+    kind: kindSchema,
+    ids: z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(5000)),
+  }),
   categories: z.object({
     dryRun: z.boolean(),
     rows: z
       .array(
         z.object({
-          oldId: z.number().int().positive(),
-          oldSlug: z.string().max(255),
-          categoryId: z.number().int().positive().nullable(),
+          oldId: z.number().check(z.int(), z.positive()),
+          oldSlug: z.string().check(z.maxLength(255)),
+          categoryId: z.nullable(z.number().check(z.int(), z.positive())),
         }),
       )
-      .max(500),
+      .check(z.maxLength(500)),
   }),
   users: z.object({
     dryRun: z.boolean(),
@@ -66,20 +69,20 @@ const bodies = {
         z.object({
           user: importUserSchema,
           digest: digestSchema,
-          aliases: z.array(z.number().int().positive()).max(50),
+          aliases: z.array(z.number().check(z.int(), z.positive())).check(z.maxLength(50)),
         }),
       )
-      .max(200),
+      .check(z.maxLength(200)),
   }),
   posts: z.object({
     dryRun: z.boolean(),
-    now: z.number().int().positive(),
-    rows: z.array(z.object({ post: importPostSchema, digest: digestSchema })).max(200),
+    now: z.number().check(z.int(), z.positive()),
+    rows: z.array(z.object({ post: importPostSchema, digest: digestSchema })).check(z.maxLength(200)),
   }),
   finish: z.object({ dryRun: z.boolean() }),
 };
 
-async function readBody<S extends z.ZodType>(req: Request, schema: S): Promise<z.infer<S>> {
+async function readBody<S extends z.ZodMiniType>(req: Request, schema: S): Promise<z.infer<S>> {
   let json: unknown;
   try {
     json = await req.json();
@@ -203,10 +206,10 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
       // Binary body; what the row needs in the query string.
       const q = z
         .object({
-          id: z.coerce.number().int().positive(),
-          postId: z.coerce.number().int().positive(),
-          position: z.coerce.number().int().min(0).max(50),
-          createdAt: z.coerce.number().int().min(0),
+          id: z.coerce.number().check(z.int(), z.positive()),
+          postId: z.coerce.number().check(z.int(), z.positive()),
+          position: z.coerce.number().check(z.int(), z.gte(0), z.lte(50)),
+          createdAt: z.coerce.number().check(z.int(), z.gte(0)),
           digest: digestSchema,
         })
         .safeParse(c.req.query());

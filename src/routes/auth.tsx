@@ -4,7 +4,6 @@
 
 import { type Context, Hono } from 'hono';
 import { setCookie } from 'hono/cookie';
-import { z } from 'zod';
 import { clerkScripts } from '../auth/clerk-browser';
 import { clerkClient } from '../auth/clerk-client';
 import { localSignInRefusal, sessionConfig } from '../auth/config';
@@ -21,6 +20,7 @@ import { markPrivate, optionalForm, uncachedAnswers } from '../http/helpers';
 import { clearSessionCookies } from '../http/session-cookies';
 import { IMPORTED_CLERK_PREFIX } from '../lib/import-map';
 import { areaPath, route, routeBase, routePath } from '../lib/links';
+import * as z from '../lib/zod';
 import { LocalSignInPage } from '../pages/LocalSignInPage';
 import { SignInPage } from '../pages/SignInPage';
 import { limitSignIn, signInRefusal } from '../platform/rate-limits';
@@ -109,8 +109,11 @@ function showPage(mode: Mode) {
 }
 
 const localForm = z.object({
-  email: z.string().trim().toLowerCase().max(320, MESSAGES.emailInvalid).pipe(z.email(MESSAGES.emailInvalid)),
-  name: z.string().trim().max(NAME_MAX, MESSAGES.nameTooLong),
+  email: z.pipe(
+    z.string().check(z.trim(), z.toLowerCase(), z.maxLength(320, MESSAGES.emailInvalid)),
+    z.email(MESSAGES.emailInvalid),
+  ),
+  name: z.string().check(z.trim(), z.maxLength(NAME_MAX, MESSAGES.nameTooLong)),
 });
 
 function newLocalId(): string {

@@ -1,6 +1,6 @@
 // Renders the static pages (content/*.md) to sanitised HTML at build time, into
-// src/generated/static-pages.json, so the Worker ships neither a Markdown parser nor an HTML
-// sanitiser (run by `npm run build:client`, before start, tests, bench and deploy).
+// src/generated/static-pages.json (with each page's title and summary), so the Worker ships
+// neither the Markdown, nor a Markdown parser, nor an HTML sanitiser (run by `npm run build:client`, before start, tests, bench and deploy).
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,15 +33,27 @@ const SANITIZE = {
   },
 };
 
-/** @type {Record<string, string>} */
+/**
+ * Per page: its HTML, its title (the first `# heading`) and its summary (the first paragraph
+ * without Markdown marks; the route shortens it to the description).
+ * @type {Record<string, { html: string, title: string, summary: string }>}
+ */
 const pages = {};
 for (const file of (await readdir(join(root, 'content'))).sort()) {
   if (!file.endsWith('.md')) continue;
   const source = await readFile(join(root, 'content', file), 'utf8');
-  pages[file.slice(0, -3)] = sanitizeHtml(
-    /** @type {string} */ (marked.parse(source, { async: false, gfm: true })),
-    SANITIZE,
-  );
+  const name = file.slice(0, -3);
+  const title = /^#\s+(.+)$/m.exec(source)?.[1]?.trim() ?? name;
+  const firstParagraph =
+    source
+      .split(/\n\s*\n/)
+      .map((p) => p.trim())
+      .find((p) => p && !/^[#>|\-*\d]/.test(p)) ?? title;
+  pages[name] = {
+    html: sanitizeHtml(/** @type {string} */ (marked.parse(source, { async: false, gfm: true })), SANITIZE),
+    title,
+    summary: firstParagraph.replace(/[*_`[\]]|\(.*?\)/g, '').replace(/\s+/g, ' '),
+  };
 }
 await mkdir(join(root, 'src', 'generated'), { recursive: true });
 await writeFile(join(root, 'src', 'generated', 'static-pages.json'), `${JSON.stringify(pages, null, 2)}\n`);
