@@ -7,9 +7,6 @@ import { runBatch, type Statement } from './fragments';
 import { type LogEntry, logStatement } from './moderation';
 import { removeAdsForGood } from './retention';
 import {
-  messageDayCounts,
-  messageNoticeState,
-  userBlocks,
   type AccountDeletion,
   accountDeletions,
   conversations,
@@ -18,6 +15,8 @@ import {
   favourites,
   gonePosts,
   mailOptouts,
+  messageDayCounts,
+  messageNoticeState,
   moderationLog,
   photos,
   posts,
@@ -25,6 +24,7 @@ import {
   savedSearches,
   savedSearchRuns,
   uploadRefusals,
+  userBlocks,
   users,
 } from './schema';
 

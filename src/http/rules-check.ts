@@ -6,11 +6,11 @@ import { markForQueue } from '../db/queue';
 import { activeRules } from '../db/rules';
 import type { ModerationRule } from '../db/schema-console';
 import type { Bindings, CurrentUser, Db } from '../env';
+import { alertHeld } from '../jobs/held-alert';
 import { ruleGround } from '../lib/decisions';
 import type { PostInput } from '../lib/post-form';
 import { matchingRules, ruleLabel } from '../lib/rules';
 import { announce, statementLog } from './decisions';
-import { alertHeld } from '../jobs/held-alert';
 
 /** What the publisher is told when a rule refuses the ad: nothing about which rule, or what in it. */
 export const BLOCKED_MESSAGE =

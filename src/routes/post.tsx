@@ -98,7 +98,7 @@ async function adPage(c: Context<AppEnv>) {
   // A deleted ad (kept 30 days for an operator's undo) answers everyone else, its author too, exactly
   // as an ad removed for good (docs/privacy.md#deleted-ads).
   const deleted = post.status === 'deleted';
-  if (deleted && !user?.isOperator) throw new Gone(GONE_AD);
+  if (deleted && !user?.isOperator) return missingAd(c, parsed.segments, target.id, true);
   const privileged = !!user && (user.id === post.userId || user.isOperator);
   if (!isPublic && !privileged) return missingAd(c, parsed.segments, target.id, await gone());
 

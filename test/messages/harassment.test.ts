@@ -353,6 +353,7 @@ describe('names and titles reaching a mail', () => {
     await runDurableObjectAlarm(room(id));
     await vi.waitUntil(() => send.mock.calls.length > 0, { timeout: 15_000, interval: 100 });
     const mail = send.mock.calls[0][0] as unknown as Sent;
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the test looks for exactly these characters
     expect(mail.subject).not.toMatch(/[\r\n\u0000-\u001f\u202e]/);
     expect(mail.subject).toBe('Mesaj nou de la Ion Bcc: victima@example.ro: Canapea Bcc: toti@example.ro');
   });
