@@ -286,8 +286,8 @@ export function PostRow({
         <form method="post" action={row.action('sterge')}>
           <NextField next={next} />
           <label className="checkbox">
-            <input type="checkbox" name="confirm" value="da" /> Confirm ștergerea (un operator o
-            poate anula în 30 de zile)
+            <input type="checkbox" name="confirm" value="da" /> Confirm ștergerea (un operator o poate anula
+            în 30 de zile)
           </label>
           <button type="submit" className="btn btn--small btn--danger">
             Șterge

@@ -99,8 +99,7 @@ export function PersonPage(props: PersonPageProps) {
             <label htmlFor="hide-all-details">Detalii</label>
             <textarea id="hide-all-details" name="hideDetails" rows={2} maxLength={400} />
             <label className="checkbox">
-              <input type="checkbox" name="confirm" value="da" /> Confirm ascunderea tuturor
-              anunțurilor
+              <input type="checkbox" name="confirm" value="da" /> Confirm ascunderea tuturor anunțurilor
             </label>
             <button type="submit" className="btn btn--small btn--danger">
               Ascunde toate anunțurile
