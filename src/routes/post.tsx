@@ -6,10 +6,8 @@ import type { Crumb } from '../components/Breadcrumbs';
 import type { ContactState } from '../components/ContactReveal';
 import { actionsFor } from '../components/PostActions';
 import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostControls';
-import { isGonePost } from '../db/account-deletion';
 import type { CategoryTree } from '../db/categories';
 import { kindOf } from '../db/categories';
-import { goneReason } from '../db/import';
 import { countOpenReports } from '../db/moderation';
 import { countableAd, figuresOfAuthor, NO_FIGURES } from '../db/post-stats';
 import { getPostDetails, type PhotoRef, type PostDetails } from '../db/posts';
@@ -18,9 +16,10 @@ import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { countAdEvent, countsAsVisit } from '../http/ad-stats';
 import { parseSlugId, segmentsAfter } from '../http/browse-paths';
+import { refuseGoneAd } from '../http/gone-ad';
 import { markPrivate } from '../http/helpers';
 import { bucharestDay, DAY_MS, formatDate, weekStartDay } from '../lib/dates';
-import { Gone, NotFound } from '../lib/errors';
+import { NotFound } from '../lib/errors';
 import { adJsonLd, breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, link, listingPath, postPath, route, routeBase, routePath } from '../lib/links';
 import { maskPhones } from '../lib/phone';
@@ -34,9 +33,6 @@ import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
 import { limitContactReveal } from '../platform/rate-limits';
 
 export const postRoutes = new Hono<AppEnv>();
-
-/** What an ad removed for good answers (410). */
-export const GONE_AD = 'Acest anunț a fost șters definitiv și nu mai este disponibil.';
 
 /** The size of the full WebP (at most FULL_MAX_WIDTH wide): what og:image declares. */
 function fullSize(photo: PhotoRef) {
@@ -55,12 +51,10 @@ async function adPage(c: Context<AppEnv>) {
   if (!target) throw new NotFound();
   const now = Date.now();
   const details = await getPostDetails(c.get('db'), target.id, now);
-  // Removed for good (its author's account deleted, expired two years ago, or an old ad not carried
-  // over by the import: docs/privacy.md, docs/move-in.md): 410, not 404.
-  const gone = async () =>
-    (await isGonePost(c.get('db'), target.id)) || (await goneReason(c.get('db'), 'post', target.id)) !== null;
+  // Removed for good (its author's account deleted, expired past the retention rule, or an old ad not
+  // carried over by the import: db/gone-posts.ts): 410, not 404.
   if (!details) {
-    if (await gone()) throw new Gone(GONE_AD);
+    await refuseGoneAd(c, target.id);
     throw new NotFound();
   }
   const { post, author, tree } = details;
@@ -68,7 +62,7 @@ async function adPage(c: Context<AppEnv>) {
   const user = c.get('user');
   const privileged = !!user && (user.id === post.userId || user.isOperator);
   if (!isPublic && !privileged) {
-    if (await gone()) throw new Gone(GONE_AD);
+    await refuseGoneAd(c, target.id);
     throw new NotFound();
   }
 

@@ -1,11 +1,16 @@
 // The worker's half of the move-in (`POST /__admin/import/<step>`): the mapping through the editor's
 // code, all-or-nothing batches, conflicts, and imported accounts taken over at first sign-in.
 import { env } from 'cloudflare:workers';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { posts, users } from '../../src/db/schema';
-import { RETIRED_CATEGORY_REASON } from '../../src/lib/import-map';
-import { callWorker, db, getAs, ORIGIN, sessionCookie } from '../fixtures';
+import { longExpiredAds } from '../../src/db/retention';
+import { gonePosts, importRows, posts, users } from '../../src/db/schema';
+import { openDb } from '../../src/db/session';
+import { GONE_AD } from '../../src/http/gone-ad';
+import { runRetention } from '../../src/jobs/retention';
+import { EXPIRED_AD_KEEP_MS } from '../../src/lib/ad-retention';
+import { IMPORT_LIFETIME_MS, RETIRED_CATEGORY_REASON } from '../../src/lib/import-map';
+import { callWorker, db, getAs, ORIGIN, sessionCookie, textOf } from '../fixtures';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const DAY = 86_400_000;
@@ -226,5 +231,95 @@ describe('imported accounts', () => {
     expect((await getAs('/cont', cookie)).status).toBe(200);
     const [row] = await db.select().from(users).where(eq(users.id, id));
     expect(row.clerkId).toBe(`import:${id}`);
+  });
+});
+
+describe('ads gone for good: one table, one rule, one 410', () => {
+  async function goneIds(list: number[]) {
+    const rows = await db.select().from(gonePosts).where(inArray(gonePosts.postId, list));
+    return rows.map((r) => r.postId).sort((a, b) => a - b);
+  }
+
+  async function expect410(path: string) {
+    const res = await getAs(path, '');
+    expect(res.status).toBe(410);
+    expect(textOf(await res.text())).toContain(GONE_AD);
+  }
+
+  it('the import keeps an old ad exactly when the daily job would; the job later removes it to the same 410', async () => {
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `r${u}@example.com`)] });
+    const [atCutoff, inside] = [ids(), ids()];
+    // An old ad expires a lifetime after its last change: these expire exactly at the retention
+    // cutoff of the import's clock, and one millisecond after it.
+    const changedAtCutoff = NOW - EXPIRED_AD_KEEP_MS - IMPORT_LIFETIME_MS;
+    const r = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [
+        oldPost(atCutoff, u, { status: 'EXPIRED', lastChangedAt: changedAtCutoff }),
+        oldPost(inside, u, { status: 'EXPIRED', lastChangedAt: changedAtCutoff + 1 }),
+      ],
+    });
+    expect(r.json.decisions).toEqual({ gone: 1, expired: 1 });
+    // The daily job's own query at the same moment agrees: it would keep `inside` too.
+    const due = await longExpiredAds(openDb(env.DB), NOW, 10_000);
+    expect(due).not.toContain(inside);
+    expect(await goneIds([atCutoff, inside])).toEqual([atCutoff]);
+    await expect410(`/anunt/diverse/x-${atCutoff}`);
+    await expect410(`/anunturi/diverse-16/x-${atCutoff}`);
+    expect((await getAs(`/anunt/diverse/x-${inside}`, '')).status).not.toBe(410);
+
+    // A millisecond later the daily job removes `inside` for good: the same table, the same answer.
+    await runRetention(env, openDb(env.DB), NOW + 1);
+    expect(await db.select().from(posts).where(eq(posts.id, inside))).toEqual([]);
+    expect(await goneIds([atCutoff, inside])).toEqual([atCutoff, inside].sort((a, b) => a - b));
+    await expect410(`/anunt/diverse/x-${inside}`);
+    await expect410(`/anunturi/diverse-16/x-${inside}`);
+
+    // A rerun of the import finds both done: nothing written, no conflict.
+    const again = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [
+        oldPost(atCutoff, u, { status: 'EXPIRED', lastChangedAt: changedAtCutoff }),
+        oldPost(inside, u, { status: 'EXPIRED', lastChangedAt: changedAtCutoff + 1 }),
+      ],
+    });
+    expect(again.json).toMatchObject({ written: 0, skipped: 2 });
+    const check = await step('check', { kind: 'post', ids: [atCutoff, inside] });
+    expect(check.json.conflicts).toEqual([]);
+  });
+
+  it('an id v3 itself removed for good is a conflict the import names', async () => {
+    const removed = ids();
+    await db.insert(gonePosts).values({ postId: removed, goneAt: NOW });
+    const fresh = ids();
+    const r = await step('check', { kind: 'post', ids: [removed, fresh] });
+    expect(r.json).toEqual({ conflicts: [removed], imported: [] });
+  });
+
+  it('migration 0025 moves the 410s of an earlier import into gone_posts, each with its import marker', async () => {
+    const [expired, retired] = [ids(), ids()];
+    await env.DB.exec(
+      'CREATE TABLE legacy_gone (kind TEXT NOT NULL, id INTEGER NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID',
+    );
+    await env.DB.prepare("INSERT INTO legacy_gone VALUES ('post', ?1, 'expired'), ('post', ?2, 'retired')")
+      .bind(expired, retired)
+      .run();
+    const migration = (env.TEST_MIGRATIONS as { name: string; queries: string[] }[]).find((m) =>
+      m.name.startsWith('0025_'),
+    );
+    expect(migration).toBeDefined();
+    for (const q of migration?.queries ?? []) await env.DB.prepare(q).run();
+    expect(await goneIds([expired, retired])).toEqual([expired, retired]);
+    const markers = await db
+      .select()
+      .from(importRows)
+      .where(and(eq(importRows.kind, 'post'), inArray(importRows.id, [expired, retired])));
+    expect(markers).toHaveLength(2);
+    const left = await env.DB.prepare("SELECT name FROM sqlite_master WHERE name = 'legacy_gone'").all();
+    expect(left.results).toEqual([]);
+    await expect410(`/anunt/diverse/x-${expired}`);
   });
 });
