@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { isExpiredForGood } from './ad-retention';
 import { normalizeRomanianPhone } from './phone';
-import { DESCRIPTION_MAX, TITLE_MAX } from './post-form';
+import { DESCRIPTION_MAX, normaliseDescription, normaliseTitle, TITLE_MAX } from './post-form';
 import { toSlug } from './slug';
 
 const DAY_MS = 86_400_000;
@@ -147,6 +147,14 @@ export function importPromotion(level: number): number {
 export function photoFileName(postSlug: string, photoId: number): string {
   const base = toSlug(postSlug).slice(0, 60).replace(/-+$/, '') || 'foto';
   return `${base}-${photoId.toString(36)}.jpg`;
+}
+
+/**
+ * An old ad's title and description as the editor would store them (lib/post-form's normalisation;
+ * masking, slug, search text and stems follow in db/ad-text, the spelling candidates from the index).
+ */
+export function importText(title: string, body: string): { title: string; description: string } {
+  return { title: normaliseTitle(title), description: normaliseDescription(body) };
 }
 
 /** Text over v3's limits is kept; the report names it and the editor asks for it to be shortened. */

@@ -130,11 +130,22 @@ export function isShouting(title: string): boolean {
   return upper / letters.length > 0.7;
 }
 
-const oneLine = oneLineText;
+/**
+ * A title as the editor stores it: one line (invisible and control characters become spaces, spaces
+ * collapse, trimmed). The move-in's import applies the same to old titles.
+ */
+export function normaliseTitle(title: string): string {
+  return oneLineText(title);
+}
+
+/** A description as the editor stores it: line breaks as `\n`, trimmed. The import applies it too. */
+export function normaliseDescription(description: string): string {
+  return description.replace(/\r\n?/g, '\n').trim();
+}
 
 const titleSchema = z
   .string()
-  .transform(oneLine)
+  .transform(normaliseTitle)
   .pipe(
     z
       .string()
@@ -146,7 +157,7 @@ const titleSchema = z
 
 const descriptionSchema = z
   .string()
-  .transform((s) => s.replace(/\r\n?/g, '\n').trim())
+  .transform(normaliseDescription)
   .pipe(
     z
       .string()

@@ -5,12 +5,26 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { longExpiredAds } from '../../src/db/retention';
 import { gonePosts, importRows, posts, users } from '../../src/db/schema';
+import { searchText } from '../../src/db/search-text';
 import { openDb } from '../../src/db/session';
 import { GONE_AD } from '../../src/http/gone-ad';
 import { runRetention } from '../../src/jobs/retention';
 import { EXPIRED_AD_KEEP_MS } from '../../src/lib/ad-retention';
 import { IMPORT_LIFETIME_MS, RETIRED_CATEGORY_REASON } from '../../src/lib/import-map';
-import { callWorker, db, getAs, ORIGIN, sessionCookie, textOf } from '../fixtures';
+import {
+  callWorker,
+  db,
+  formOf,
+  getAs,
+  idFromLocation,
+  ORIGIN,
+  person,
+  postFormAs,
+  postRow,
+  sessionCookie,
+  textOf,
+  validFields,
+} from '../fixtures';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const DAY = 86_400_000;
@@ -321,5 +335,85 @@ describe('ads gone for good: one table, one rule, one 410', () => {
     const left = await env.DB.prepare("SELECT name FROM sqlite_master WHERE name = 'legacy_gone'").all();
     expect(left.results).toEqual([]);
     await expect410(`/anunt/diverse/x-${expired}`);
+  });
+});
+
+describe('imported text is what the editor stores', () => {
+  it('title and description go through the editor’s normalisation, masking, slug, search text and stems', async () => {
+    // Tabs, a line break, a zero-width space and runs of spaces in the title; Windows line breaks and
+    // blank edges in the description; a phone number in both (masked where the public sees it).
+    const title = '  Vând\tbicicletă\u200b de   oraș\nsunați 0745 123 456 ';
+    const body = '\r\n  Bicicletă bună, roți noi.\r\nTelefon 0745123456, după ora 17.\r\n\r\n';
+    const { cookie } = await person();
+    const res = await postFormAs(
+      '/posts/new',
+      formOf(validFields({ title, description: body, category: '8' })),
+      cookie,
+    );
+    expect(res.status).toBe(303);
+    const edited = await postRow(idFromLocation(res.headers.get('location')));
+
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `t${u}@example.com`)] });
+    const id = ids();
+    const r = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [oldPost(id, u, { title, body, lastChangedAt: NOW - DAY })],
+    });
+    expect(r.json.decisions).toEqual({ published: 1 });
+    const imported = await postRow(id);
+    for (const column of [
+      'title',
+      'slug',
+      'description',
+      'searchText',
+      'searchStems',
+      'maskVersion',
+    ] as const)
+      expect(imported?.[column], column).toEqual(edited?.[column]);
+    expect(imported?.title).toBe('Vând bicicletă de oraș sunați **********');
+    expect(imported?.description).toBe('Bicicletă bună, roți noi.\nTelefon 0745123456, după ora 17.');
+  });
+
+  it('the words of imported ads join the search’s spelling candidates, so a typo finds them', async () => {
+    const id = ids();
+    // A word no other ad has: letters only, made from the id.
+    const word = `velociped${[...String(id)].map((d) => 'abcdefghij'[Number(d)]).join('')}`;
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `s${u}@example.com`)] });
+    await step('posts', {
+      dryRun: false,
+      now: Date.now(),
+      rows: [
+        oldPost(id, u, {
+          title: `Vând ${word} pentru copii`,
+          body: `Un ${word} ca nou.`,
+          lastChangedAt: Date.now() - DAY,
+        }),
+      ],
+    });
+    const pending = () =>
+      env.DB.prepare('SELECT post_id FROM search_terms_pending WHERE post_id = ?').bind(id).all();
+    // Queued as an ad published in the editor is; the import's spelling step drains the queue.
+    expect((await pending()).results).toHaveLength(1);
+    const r = await step('spelling', { dryRun: false });
+    expect(r.status).toBe(200);
+    expect(r.json.drained).toBeGreaterThanOrEqual(1);
+    expect((await pending()).results).toEqual([]);
+    const term = await env.DB.prepare('SELECT term FROM search_terms WHERE term = ?').bind(word).all();
+    expect(term.results).toEqual([{ term: word }]);
+    // One letter missing: corrected to the imported word, which finds the imported ad.
+    const typo = word.slice(0, 4) + word.slice(5);
+    const found = await searchText(env.DB, {
+      q: typo,
+      exact: false,
+      filters: {},
+      sort: 'relevanta',
+      limit: 20,
+      offset: 0,
+      now: Date.now(),
+    });
+    expect(found.hits.map((h) => h.id)).toContain(id);
   });
 });
