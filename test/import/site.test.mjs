@@ -109,8 +109,8 @@ test('a dry run writes nothing and reports every decision', async () => {
     '| ana.popescu@example.com | 3 | 2 |',
     '| User | 4 | sunați seara |',
     '| Post | 110 | nr. 12 |',
-    '| 106 | descriere 6000/5000 |',
-    '| 108 | titlu 210/100 |',
+    '| 106 | descriere 5999/5000 |', // measured after the editor's trim
+    '| 108 | titlu 209/100 |',
     '| 1005 | 103 | 103-1005-lipsa.jpg |',
     '| 18 | categorie-necunoscuta | **UNMAPPED** |',
     'Unmapped categories (stop the real run; decide with `--map-category OLD=NEW`): 18',
