@@ -13,7 +13,6 @@ import {
   type DeletionStep,
   expiryReminders,
   favourites,
-  gonePosts,
   mailOptouts,
   messageDayCounts,
   messageNoticeState,
@@ -287,13 +286,4 @@ export async function deleteAccountRow(
       .set({ step: 'done', finishedAt: now, updatedAt: now, clerkId: null, lastError: null })
       .where(and(eq(accountDeletions.id, deletionId), ne(accountDeletions.step, 'done'))),
   ]);
-}
-
-/** Whether an ad's address is gone for good (410 rather than 404). */
-export async function isGonePost(db: Db, postId: number): Promise<boolean> {
-  return !!(await db
-    .select({ id: gonePosts.postId })
-    .from(gonePosts)
-    .where(eq(gonePosts.postId, postId))
-    .get());
 }

@@ -4,8 +4,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import type { MappedUser } from '../lib/import-map';
 import { runBatch, type Statement } from './fragments';
-import { photos, posts, users } from './schema';
-import { importRows, importState, legacyCategories, legacyGone, legacyUserAliases } from './schema-import';
+import { goneStatement } from './gone-posts';
+import { gonePosts, photos, posts, users } from './schema';
+import { importRows, importState, legacyCategories, legacyUserAliases } from './schema-import';
 
 export type ImportKind = 'user' | 'post' | 'photo';
 
@@ -25,10 +26,13 @@ export async function importClock(db: Db, proposed: number, write: boolean): Pro
   return row ? Number(row.value) : proposed;
 }
 
-/** Of `ids`, those already imported, and those taken by rows the import did not write (conflicts). */
+/**
+ * Of `ids`, those already imported, and those taken by rows the import did not write (conflicts): a
+ * row with the id, or for ads an id already gone for good (removed from v3 itself).
+ */
 export async function idStates(db: Db, kind: ImportKind, ids: number[]) {
   const table = kind === 'user' ? users : kind === 'post' ? posts : photos;
-  const [existing, imported] = await db.batch([
+  const [existing, imported, gone] = await db.batch([
     db
       .select({ id: table.id })
       .from(table)
@@ -37,14 +41,14 @@ export async function idStates(db: Db, kind: ImportKind, ids: number[]) {
       .select({ id: importRows.id })
       .from(importRows)
       .where(and(eq(importRows.kind, kind), sql`${importRows.id} IN ${jsonIds(ids)}`)),
+    db
+      .select({ id: gonePosts.postId })
+      .from(gonePosts)
+      .where(kind === 'post' ? sql`${gonePosts.postId} IN ${jsonIds(ids)}` : sql`0`),
   ]);
   const done = new Set(imported.map((r) => r.id));
-  const gone = await db
-    .select({ id: legacyGone.id })
-    .from(legacyGone)
-    .where(and(eq(legacyGone.kind, kind), sql`${legacyGone.id} IN ${jsonIds(ids)}`));
-  for (const g of gone) done.add(g.id);
-  return { imported: done, conflicts: existing.map((r) => r.id).filter((id) => !done.has(id)) };
+  const taken = new Set([...existing, ...gone].map((r) => r.id));
+  return { imported: done, conflicts: [...taken].filter((id) => !done.has(id)).sort((a, b) => a - b) };
 }
 
 function marker(kind: ImportKind, id: number, digest: string, now: number) {
@@ -74,7 +78,11 @@ export function userStatements(
 
 export type NewPostRow = typeof posts.$inferInsert;
 
-/** Ads with their markers; `gone` ids keep only a 410 (too old, or of a retired category). */
+/**
+ * Ads with their markers. `gone` ids keep only their address, answering 410 (too old to carry over);
+ * a retired category's ads are imported hidden for their authors and answer 410 to everyone else. Both
+ * are recorded where every ad gone for good is (db/gone-posts.ts).
+ */
 export function postStatements(
   db: Db,
   rows: { post: NewPostRow & { id: number }; digest: string; retired: boolean }[],
@@ -82,7 +90,7 @@ export function postStatements(
   now: number,
 ): Statement[] {
   const statements: Statement[] = [];
-  for (const { post, digest, retired } of rows) {
+  for (const { post, digest } of rows) {
     statements.push(db.insert(posts).values(post).onConflictDoNothing());
     statements.push(
       db
@@ -90,16 +98,22 @@ export function postStatements(
         .values(marker('post', post.id, digest, now))
         .onConflictDoNothing(),
     );
-    if (retired)
-      statements.push(
-        db.insert(legacyGone).values({ kind: 'post', id: post.id, reason: 'retired' }).onConflictDoNothing(),
-      );
   }
   for (const g of gone)
     statements.push(
-      db.insert(legacyGone).values({ kind: 'post', id: g.id, reason: 'expired' }).onConflictDoNothing(),
+      db
+        .insert(importRows)
+        .values(marker('post', g.id, digest410(g.digest), now))
+        .onConflictDoNothing(),
     );
+  const goneIds = [...rows.filter((r) => r.retired).map((r) => r.post.id), ...gone.map((g) => g.id)];
+  if (goneIds.length) statements.push(goneStatement(db, goneIds, now));
   return statements;
+}
+
+/** The marker of an id kept only as a 410 says so. */
+function digest410(digest: string) {
+  return `gone:${digest}`;
 }
 
 export async function writeStatements(db: Db, statements: Statement[]) {
@@ -157,7 +171,7 @@ export async function writeLegacyCategories(
  */
 export async function raiseSequences(db: Db) {
   await db.run(
-    sql`UPDATE sqlite_sequence SET seq = max(seq, (SELECT coalesce(max(id), 0) FROM legacy_gone WHERE kind = 'post')) WHERE name = 'posts'`,
+    sql`UPDATE sqlite_sequence SET seq = max(seq, (SELECT coalesce(max(post_id), 0) FROM gone_posts)) WHERE name = 'posts'`,
   );
 }
 
@@ -171,16 +185,6 @@ export async function importCounts(db: Db) {
 }
 
 // ---- legacy URL lookups ----
-
-/** Why an old id answers 410 (`expired`, `retired`), or null. */
-export async function goneReason(db: Db, kind: ImportKind, id: number): Promise<string | null> {
-  const row = await db
-    .select({ reason: legacyGone.reason })
-    .from(legacyGone)
-    .where(and(eq(legacyGone.kind, kind), eq(legacyGone.id, id)))
-    .get();
-  return row?.reason ?? null;
-}
 
 /** The surviving account of an old account merged by letter case, or null. */
 export async function userAlias(db: Db, oldId: number): Promise<number | null> {
@@ -230,7 +234,7 @@ export async function importFingerprint(db: Db) {
     'posts',
     'photos',
     'import_rows',
-    'legacy_gone',
+    'gone_posts',
     'legacy_user_aliases',
     'legacy_categories',
   ];

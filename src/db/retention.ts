@@ -2,12 +2,13 @@
 // what is old enough to go, and removing it. Callers remove photo objects from R2 before the rows.
 import { and, asc, inArray, isNotNull, isNull, lte, or, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import { expiredAdCutoff } from '../lib/ad-retention';
 import { DAY_MS } from '../lib/dates';
 import { runBatch } from './fragments';
+import { goneStatement } from './gone-posts';
 import {
   conversations,
   expiryReminders,
-  gonePosts,
   meta,
   photos,
   posts,
@@ -17,14 +18,15 @@ import {
   users,
 } from './schema';
 
-/** An expired ad is kept this long after its expiry (renewable all that time), then removed. */
-export const EXPIRED_AD_KEEP_MS = 730 * DAY_MS;
 /** An expiry reminder's row (the mail log) is kept this long after the expiry it was about. */
 export const REMINDER_LOG_KEEP_MS = 30 * DAY_MS;
 /** The saved-search digest's daily claims are kept this long. */
 export const DIGEST_LOG_KEEP_MS = 30 * DAY_MS;
 
-/** Ads expired (or published past their expiry) at least EXPIRED_AD_KEEP_MS ago, at most `limit`. */
+/**
+ * Ads expired (or published past their expiry) long enough to go for good (lib/ad-retention, the rule
+ * the move-in applies too), at most `limit`.
+ */
 export async function longExpiredAds(db: Db, now: number, limit = 100): Promise<number[]> {
   const rows = await db
     .select({ id: posts.id })
@@ -33,7 +35,7 @@ export async function longExpiredAds(db: Db, now: number, limit = 100): Promise<
       and(
         or(sql`${posts.status} = 'expired'`, sql`${posts.status} = 'published'`),
         isNotNull(posts.expiresAt),
-        lte(posts.expiresAt, now - EXPIRED_AD_KEEP_MS),
+        lte(posts.expiresAt, expiredAdCutoff(now)),
       ),
     )
     .orderBy(asc(posts.id))
@@ -68,10 +70,7 @@ export async function photosOfPosts(db: Db, postIds: number[]): Promise<{ id: nu
 export async function removeAdsForGood(db: Db, ids: number[], now: number): Promise<void> {
   if (ids.length === 0) return;
   await runBatch(db, [
-    db
-      .insert(gonePosts)
-      .values(ids.map((postId) => ({ postId, goneAt: now })))
-      .onConflictDoNothing(),
+    goneStatement(db, ids, now),
     db.delete(photos).where(inArray(photos.postId, ids)),
     db.delete(reports).where(inArray(reports.postId, ids)),
     db.delete(expiryReminders).where(inArray(expiryReminders.postId, ids)),

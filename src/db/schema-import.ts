@@ -1,7 +1,11 @@
-// The move-in from the old site (migration 0018, docs/move-in.md).
+// The move-in from the old site (migrations 0018 and 0025, docs/move-in.md). Old ids that answer 410
+// are in gone_posts (db/gone-posts.ts), with every other ad gone for good.
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 
-/** Rows the importer wrote (`user`, `post`, `photo`): a rerun skips them; anything else is a conflict. */
+/**
+ * Rows the importer wrote (`user`, `post`, `photo`; an old ad kept only as a 410 is a `post` too): a rerun
+ * skips them; anything else is a conflict.
+ */
 export const importRows = sqliteTable(
   'import_rows',
   {
@@ -9,17 +13,6 @@ export const importRows = sqliteTable(
     id: integer('id').notNull(),
     digest: text('digest').notNull(),
     importedAt: integer('imported_at').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.kind, t.id] })],
-);
-
-/** Old ids whose address answers 410: too old to import (`expired`) or a retired category (`retired`). */
-export const legacyGone = sqliteTable(
-  'legacy_gone',
-  {
-    kind: text('kind').notNull(),
-    id: integer('id').notNull(),
-    reason: text('reason').notNull(),
   },
   (t) => [primaryKey({ columns: [t.kind, t.id] })],
 );

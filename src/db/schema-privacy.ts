@@ -43,7 +43,10 @@ export const accountDeletions = sqliteTable(
   ],
 );
 
-/** Ads removed for good (their author's account deleted, or expired two years ago): their URL answers 410. */
+/**
+ * Ads gone for good: their author's account deleted, expired past the retention rule, or an old
+ * site's ad the move-in did not carry over (db/gone-posts.ts). Their URL answers 410.
+ */
 export const gonePosts = sqliteTable('gone_posts', {
   postId: integer('post_id').primaryKey(),
   goneAt: integer('gone_at').notNull(),

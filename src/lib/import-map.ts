@@ -1,9 +1,9 @@
 // The move-in's mapping of one old row to v3's (docs/move-in.md#mapping): pure, so the worker's import
 // route and the tests share it. Text goes through the editor's own code (masking, slug, search text),
 // phones through v3's phone rule.
-
+import { isExpiredForGood } from './ad-retention';
 import { normalizeRomanianPhone } from './phone';
-import { DESCRIPTION_MAX, TITLE_MAX } from './post-form';
+import { DESCRIPTION_MAX, normaliseDescription, normaliseTitle, TITLE_MAX } from './post-form';
 import { toSlug } from './slug';
 import { oneLineText } from './text';
 import * as z from './zod';
@@ -15,8 +15,6 @@ export const RECENT_MS = 60 * DAY_MS;
 export const MIN_EXPIRY_AFTER_IMPORT_MS = 14 * DAY_MS;
 /** v3's lifetime of a publication (db/lifecycle.LIFETIME_MS). */
 export const IMPORT_LIFETIME_MS = 30 * DAY_MS;
-/** Expired ads are kept this long after their expiry; older ones keep only their id (410). */
-export const EXPIRED_RETENTION_MS = 2 * 365 * DAY_MS;
 /** Imported promotions run this long from the import. */
 export const PROMOTION_MS = 30 * DAY_MS;
 /** Why a Matrimoniale ad is hidden, shown to its author. */
@@ -129,7 +127,8 @@ export type PostDecision = 'published' | 'expired' | 'retired' | 'gone';
 /**
  * What becomes of an old ad at import time `now`: recent ACTIVE ads are published (expiring no sooner
  * than 14 days from the import), other ads expired at `lastChanged + lifetime` (or now, if sooner);
- * an expiry further back than the retention period keeps only the id (410); a retired category is hidden.
+ * an ad the daily job would remove for good (lib/ad-retention, the same rule) keeps only its id (410);
+ * a retired category is hidden.
  */
 export function decidePost(p: Pick<ImportPost, 'status' | 'lastChangedAt' | 'categoryId'>, now: number) {
   const recent = p.status === 'ACTIVE' && p.lastChangedAt >= now - RECENT_MS;
@@ -137,7 +136,7 @@ export function decidePost(p: Pick<ImportPost, 'status' | 'lastChangedAt' | 'cat
     ? Math.max(p.lastChangedAt + IMPORT_LIFETIME_MS, now + MIN_EXPIRY_AFTER_IMPORT_MS)
     : Math.min(p.lastChangedAt + IMPORT_LIFETIME_MS, now);
   let decision: PostDecision;
-  if (!recent && expiresAt < now - EXPIRED_RETENTION_MS) decision = 'gone';
+  if (isExpiredForGood(expiresAt, now)) decision = 'gone';
   else if (p.categoryId === null) decision = 'retired';
   else decision = recent ? 'published' : 'expired';
   return { decision, expiresAt };
@@ -152,6 +151,14 @@ export function importPromotion(level: number): number {
 export function photoFileName(postSlug: string, photoId: number): string {
   const base = toSlug(postSlug).slice(0, 60).replace(/-+$/, '') || 'foto';
   return `${base}-${photoId.toString(36)}.jpg`;
+}
+
+/**
+ * An old ad's title and description as the editor would store them (lib/post-form's normalisation;
+ * masking, slug, search text and stems follow in db/ad-text, the spelling candidates from the index).
+ */
+export function importText(title: string, body: string): { title: string; description: string } {
+  return { title: normaliseTitle(title), description: normaliseDescription(body) };
 }
 
 /** Text over v3's limits is kept; the report names it and the editor asks for it to be shortened. */

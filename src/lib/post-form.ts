@@ -130,10 +130,21 @@ export function isShouting(title: string): boolean {
   return upper / letters.length > 0.7;
 }
 
-const oneLine = oneLineText;
+/**
+ * A title as the editor stores it: one line (invisible and control characters become spaces, spaces
+ * collapse, trimmed). The move-in's import applies the same to old titles.
+ */
+export function normaliseTitle(title: string): string {
+  return oneLineText(title);
+}
+
+/** A description as the editor stores it: line breaks as `\n`, trimmed. The import applies it too. */
+export function normaliseDescription(description: string): string {
+  return description.replace(/\r\n?/g, '\n').trim();
+}
 
 const titleSchema = z.pipe(
-  z.pipe(z.string(), z.transform(oneLine)),
+  z.pipe(z.string(), z.transform(normaliseTitle)),
   z.string().check(
     z.minLength(1, 'Scrieți titlul anunțului.'),
     z.minLength(TITLE_MIN, `Titlul trebuie să aibă cel puțin ${TITLE_MIN} caractere.`),
@@ -143,10 +154,7 @@ const titleSchema = z.pipe(
 );
 
 const descriptionSchema = z.pipe(
-  z.pipe(
-    z.string(),
-    z.transform((s: string) => s.replace(/\r\n?/g, '\n').trim()),
-  ),
+  z.pipe(z.string(), z.transform(normaliseDescription)),
   z
     .string()
     .check(

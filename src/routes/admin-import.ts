@@ -18,6 +18,7 @@ import {
   writeLegacyCategories,
   writeStatements,
 } from '../db/import';
+import { DRAIN_BATCH, drainPendingTerms } from '../db/spelling';
 import type { AppEnv } from '../env';
 import { BadInput } from '../lib/errors';
 import {
@@ -26,6 +27,7 @@ import {
   importPhone,
   importPostSchema,
   importPromotion,
+  importText,
   importUserSchema,
   mapUser,
   overLimits,
@@ -80,6 +82,7 @@ const bodies = {
     rows: z.array(z.object({ post: importPostSchema, digest: digestSchema })).check(z.maxLength(200)),
   }),
   finish: z.object({ dryRun: z.boolean() }),
+  spelling: z.object({ dryRun: z.boolean() }),
 };
 
 async function readBody<S extends z.ZodMiniType>(req: Request, schema: S): Promise<z.infer<S>> {
@@ -154,7 +157,8 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
           if (!imported.has(p.id)) gone.push({ id: p.id, digest });
           continue;
         }
-        const over = overLimits(p.title, p.body);
+        const text = importText(p.title, p.body);
+        const over = overLimits(text.title, text.description);
         if (over.length) overLimit.push({ id: p.id, over });
         const phone = importPhone(p.phone);
         if (phone.dropped) phonesDropped.push({ id: p.id, phone: p.phone ?? '' });
@@ -168,8 +172,8 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
             userId: p.userId,
             // A retired category's ads keep a category row to render for their owner: Diverse.
             categoryId: p.categoryId ?? 8,
-            ...adTextColumns(p.title.trim(), p.body),
-            description: p.body,
+            ...adTextColumns(text.title, text.description),
+            description: text.description,
             price: p.price,
             currency: p.currency,
             phone: phone.phone,
@@ -255,6 +259,14 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
       const b = await readBody(req, bodies.finish);
       if (!b.dryRun) await raiseSequences(db);
       return c.json({ counts: await importCounts(db), placeholderPrefix: IMPORTED_CLERK_PREFIX });
+    }
+    case 'spelling': {
+      // The imported ads' words join the search's spelling candidates, as an ad published in the
+      // editor's do (its insert queues it; this is the drain every search and the daily job run),
+      // a batch per call: the importer calls until a batch comes back short.
+      const b = await readBody(req, bodies.spelling);
+      const drained = b.dryRun ? 0 : await drainPendingTerms(c.get('d1'));
+      return c.json({ drained, batch: DRAIN_BATCH });
     }
     case 'fingerprint': {
       const objects: string[] = [];

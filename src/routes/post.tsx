@@ -6,10 +6,9 @@ import type { Crumb } from '../components/Breadcrumbs';
 import type { ContactState } from '../components/ContactReveal';
 import { actionsFor } from '../components/PostActions';
 import type { OperatorPanelProps, OwnerPanelProps } from '../components/PostControls';
-import { isGonePost } from '../db/account-deletion';
 import type { CategoryTree } from '../db/categories';
 import { getCategoryTreeCached, kindOf } from '../db/categories';
-import { goneReason } from '../db/import';
+import { isGonePost } from '../db/gone-posts';
 import { restorableUntil } from '../db/lifecycle';
 import { countOpenReports } from '../db/moderation';
 import { countableAd, figuresOfAuthor, NO_FIGURES } from '../db/post-stats';
@@ -19,6 +18,7 @@ import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser } from '../env';
 import { countAdEvent, countsAsVisit } from '../http/ad-stats';
 import { parseSlugId, segmentsAfter } from '../http/browse-paths';
+import { GONE_AD } from '../http/gone-ad';
 import { markPrivate } from '../http/helpers';
 import { bucharestDay, DAY_MS, formatDate, weekStartDay } from '../lib/dates';
 import { NotFound } from '../lib/errors';
@@ -36,9 +36,6 @@ import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
 import { limitContactReveal } from '../platform/rate-limits';
 
 export const postRoutes = new Hono<AppEnv>();
-
-/** What an ad removed for good answers (410). */
-export const GONE_AD = 'Acest anunț a fost șters definitiv și nu mai este disponibil.';
 
 /** The size of the full WebP (at most FULL_MAX_WIDTH wide): what og:image declares. */
 function fullSize(photo: PhotoRef) {
@@ -87,10 +84,9 @@ async function adPage(c: Context<AppEnv>) {
   if (!target) throw new NotFound();
   const now = Date.now();
   const details = await getPostDetails(c.get('db'), target.id, now);
-  // Removed for good (its author's account deleted, expired two years ago, or an old ad not carried
-  // over by the import: docs/privacy.md, docs/move-in.md): 410, not 404.
-  const gone = async () =>
-    (await isGonePost(c.get('db'), target.id)) || (await goneReason(c.get('db'), 'post', target.id)) !== null;
+  // Removed for good (its author's account deleted, expired past the retention rule, or an old ad not
+  // carried over by the import: db/gone-posts.ts): 410 with similar ads, not 404.
+  const gone = () => isGonePost(c.get('db'), target.id);
   if (!details) return missingAd(c, parsed.segments, target.id, await gone());
   const { post, author, tree } = details;
   const { notice, isPublic } = adPageStatus(post, author.banned, now);

@@ -8,12 +8,13 @@ import {
   categoryLookupOf,
   getCategoryTreeCached,
 } from '../db/categories';
-import { goneReason, legacyCategory as oldCategory, postAddress, userAlias } from '../db/import';
+import { legacyCategory as oldCategory, postAddress, userAlias } from '../db/import';
 import { listPosts, PAGE_SIZE } from '../db/posts';
 import type { Category } from '../db/schema';
 import { getAuthor } from '../db/users';
 import type { AppEnv } from '../env';
 import { isSlug, parsePageSegment, parseSlugId, segmentsAfter } from '../http/browse-paths';
+import { refuseGoneAd } from '../http/gone-ad';
 import { Gone, NotFound } from '../lib/errors';
 import { breadcrumbJsonLd } from '../lib/json-ld';
 import { authorPath, listingPath, postHref, route, routeBase, routePath } from '../lib/links';
@@ -119,7 +120,7 @@ async function oldSiteAddress(
     if (!cat || !ad || tree.bySlug.has(rest[0])) return null;
     const post = await postAddress(db, ad.id);
     if (post) return postHref(tree, post);
-    if (await goneAd(c, ad.id)) throw new Gone('Acest anunț nu mai există.');
+    await refuseGoneAd(c, ad.id);
     return null;
   }
   if (rest.length !== 1 || tree.bySlug.has(rest[0])) return null;
@@ -139,10 +140,6 @@ async function oldSiteAddress(
   return parent
     ? listingPath(parent.slug, target.slug, Math.min(page, last))
     : listingPath(target.slug, null, Math.min(page, last));
-}
-
-async function goneAd(c: Context<AppEnv>, id: number) {
-  return (await goneReason(c.get('db'), 'post', id)) !== null;
 }
 
 async function listing(c: Context<AppEnv>) {

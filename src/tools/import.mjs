@@ -184,6 +184,8 @@ export async function main(argv = process.argv.slice(2)) {
       noPost: 0,
     },
     written: { users: 0, posts: 0 },
+    /** Imported ads whose words joined the spelling candidates. */
+    spellingAds: 0,
     skipped: { users: 0, posts: 0 },
     conflicts: /** @type {Record<string, number[]>} */ ({}),
     urls: /** @type {{ old: string, v3: string }[]} */ ([]),
@@ -330,8 +332,17 @@ export async function main(argv = process.argv.slice(2)) {
   });
   report.timings.photos = (Date.now() - photoStart) / 1000;
 
-  // 5. Sequences above the imported ids; the sample of old → new URLs.
+  // 5. Sequences above the imported ids; the imported ads' words into the search's spelling
+  // candidates (as the editor's ads get them); the sample of old → new URLs.
   await client.postJson('/__admin/import/finish', { dryRun });
+  const spellingStart = Date.now();
+  report.spellingAds = 0;
+  for (;;) {
+    const r = await client.postJson('/__admin/import/spelling', { dryRun });
+    report.spellingAds += r.drained;
+    if (dryRun || r.drained < r.batch) break;
+  }
+  report.timings.spelling = (Date.now() - spellingStart) / 1000;
   report.urls = sampleUrls(plan, rows);
 
   if (opts.clerk) {
@@ -377,6 +388,7 @@ function summary(r) {
       .join(', ')}`,
     `  photos: ${r.photos.written} written, ${r.photos.skipped} already there, ${r.photos.shrunk} shrunk, ${r.photos.missing.length} missing, ${r.photos.damaged.length} damaged`,
     `  refused rows: ${r.invalid.length}; phones dropped: ${r.phonesDropped.length}; text over the limits: ${r.overLimit.length}`,
+    `  search: the words of ${r.spellingAds} ads added to the spelling candidates`,
   ];
   if (r.unmapped.length)
     lines.push(`  UNMAPPED categories: ${r.unmapped.join(', ')} (use --map-category OLD=NEW)`);

@@ -1,11 +1,30 @@
 // The worker's half of the move-in (`POST /__admin/import/<step>`): the mapping through the editor's
 // code, all-or-nothing batches, conflicts, and imported accounts taken over at first sign-in.
 import { env } from 'cloudflare:workers';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { posts, users } from '../../src/db/schema';
-import { RETIRED_CATEGORY_REASON } from '../../src/lib/import-map';
-import { callWorker, db, getAs, ORIGIN, sessionCookie } from '../fixtures';
+import { longExpiredAds } from '../../src/db/retention';
+import { gonePosts, importRows, posts, users } from '../../src/db/schema';
+import { searchText } from '../../src/db/search-text';
+import { openDb } from '../../src/db/session';
+import { GONE_AD } from '../../src/http/gone-ad';
+import { runRetention } from '../../src/jobs/retention';
+import { EXPIRED_AD_KEEP_MS } from '../../src/lib/ad-retention';
+import { IMPORT_LIFETIME_MS, RETIRED_CATEGORY_REASON } from '../../src/lib/import-map';
+import {
+  callWorker,
+  db,
+  formOf,
+  getAs,
+  idFromLocation,
+  ORIGIN,
+  person,
+  postFormAs,
+  postRow,
+  sessionCookie,
+  textOf,
+  validFields,
+} from '../fixtures';
 
 const NOW = Date.UTC(2026, 10, 20, 12);
 const DAY = 86_400_000;
@@ -226,5 +245,175 @@ describe('imported accounts', () => {
     expect((await getAs('/cont', cookie)).status).toBe(200);
     const [row] = await db.select().from(users).where(eq(users.id, id));
     expect(row.clerkId).toBe(`import:${id}`);
+  });
+});
+
+describe('ads gone for good: one table, one rule, one 410', () => {
+  async function goneIds(list: number[]) {
+    const rows = await db.select().from(gonePosts).where(inArray(gonePosts.postId, list));
+    return rows.map((r) => r.postId).sort((a, b) => a - b);
+  }
+
+  async function expect410(path: string) {
+    const res = await getAs(path, '');
+    expect(res.status).toBe(410);
+    expect(textOf(await res.text())).toContain(GONE_AD);
+  }
+
+  it('the import keeps an old ad exactly when the daily job would; the job later removes it to the same 410', async () => {
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `r${u}@example.com`)] });
+    const [atCutoff, inside] = [ids(), ids()];
+    // An old ad expires a lifetime after its last change: these expire exactly at the retention
+    // cutoff of the import's clock, and one millisecond after it.
+    const changedAtCutoff = NOW - EXPIRED_AD_KEEP_MS - IMPORT_LIFETIME_MS;
+    const r = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [
+        oldPost(atCutoff, u, { status: 'EXPIRED', lastChangedAt: changedAtCutoff }),
+        oldPost(inside, u, { status: 'EXPIRED', lastChangedAt: changedAtCutoff + 1 }),
+      ],
+    });
+    expect(r.json.decisions).toEqual({ gone: 1, expired: 1 });
+    // The daily job's own query at the same moment agrees: it would keep `inside` too.
+    const due = await longExpiredAds(openDb(env.DB), NOW, 10_000);
+    expect(due).not.toContain(inside);
+    expect(await goneIds([atCutoff, inside])).toEqual([atCutoff]);
+    await expect410(`/anunt/diverse/x-${atCutoff}`);
+    await expect410(`/anunturi/diverse-16/x-${atCutoff}`);
+    expect((await getAs(`/anunt/diverse/x-${inside}`, '')).status).not.toBe(410);
+
+    // A millisecond later the daily job removes `inside` for good: the same table, the same answer.
+    await runRetention(env, openDb(env.DB), NOW + 1);
+    expect(await db.select().from(posts).where(eq(posts.id, inside))).toEqual([]);
+    expect(await goneIds([atCutoff, inside])).toEqual([atCutoff, inside].sort((a, b) => a - b));
+    await expect410(`/anunt/diverse/x-${inside}`);
+    await expect410(`/anunturi/diverse-16/x-${inside}`);
+
+    // A rerun of the import finds both done: nothing written, no conflict.
+    const again = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [
+        oldPost(atCutoff, u, { status: 'EXPIRED', lastChangedAt: changedAtCutoff }),
+        oldPost(inside, u, { status: 'EXPIRED', lastChangedAt: changedAtCutoff + 1 }),
+      ],
+    });
+    expect(again.json).toMatchObject({ written: 0, skipped: 2 });
+    const check = await step('check', { kind: 'post', ids: [atCutoff, inside] });
+    expect(check.json.conflicts).toEqual([]);
+  });
+
+  it('an id v3 itself removed for good is a conflict the import names', async () => {
+    const removed = ids();
+    await db.insert(gonePosts).values({ postId: removed, goneAt: NOW });
+    const fresh = ids();
+    const r = await step('check', { kind: 'post', ids: [removed, fresh] });
+    expect(r.json).toEqual({ conflicts: [removed], imported: [] });
+  });
+
+  it('migration 0025 moves the 410s of an earlier import into gone_posts, each with its import marker', async () => {
+    const [expired, retired] = [ids(), ids()];
+    await env.DB.exec(
+      'CREATE TABLE legacy_gone (kind TEXT NOT NULL, id INTEGER NOT NULL, reason TEXT NOT NULL, PRIMARY KEY (kind, id)) WITHOUT ROWID',
+    );
+    await env.DB.prepare("INSERT INTO legacy_gone VALUES ('post', ?1, 'expired'), ('post', ?2, 'retired')")
+      .bind(expired, retired)
+      .run();
+    const migration = (env.TEST_MIGRATIONS as { name: string; queries: string[] }[]).find((m) =>
+      m.name.startsWith('0025_'),
+    );
+    expect(migration).toBeDefined();
+    for (const q of migration?.queries ?? []) await env.DB.prepare(q).run();
+    expect(await goneIds([expired, retired])).toEqual([expired, retired]);
+    const markers = await db
+      .select()
+      .from(importRows)
+      .where(and(eq(importRows.kind, 'post'), inArray(importRows.id, [expired, retired])));
+    expect(markers).toHaveLength(2);
+    const left = await env.DB.prepare("SELECT name FROM sqlite_master WHERE name = 'legacy_gone'").all();
+    expect(left.results).toEqual([]);
+    await expect410(`/anunt/diverse/x-${expired}`);
+  });
+});
+
+describe('imported text is what the editor stores', () => {
+  it('title and description go through the editor’s normalisation, masking, slug, search text and stems', async () => {
+    // Tabs, a line break, a zero-width space and runs of spaces in the title; Windows line breaks and
+    // blank edges in the description; a phone number in both (masked where the public sees it).
+    const title = '  Vând\tbicicletă\u200b de   oraș\nsunați 0745 123 456 ';
+    const body = '\r\n  Bicicletă bună, roți noi.\r\nTelefon 0745123456, după ora 17.\r\n\r\n';
+    const { cookie } = await person();
+    const res = await postFormAs(
+      '/posts/new',
+      formOf(validFields({ title, description: body, category: '8' })),
+      cookie,
+    );
+    expect(res.status).toBe(303);
+    const edited = await postRow(idFromLocation(res.headers.get('location')));
+
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `t${u}@example.com`)] });
+    const id = ids();
+    const r = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [oldPost(id, u, { title, body, lastChangedAt: NOW - DAY })],
+    });
+    expect(r.json.decisions).toEqual({ published: 1 });
+    const imported = await postRow(id);
+    for (const column of [
+      'title',
+      'slug',
+      'description',
+      'searchText',
+      'searchStems',
+      'maskVersion',
+    ] as const)
+      expect(imported?.[column], column).toEqual(edited?.[column]);
+    expect(imported?.title).toBe('Vând bicicletă de oraș sunați **********');
+    expect(imported?.description).toBe('Bicicletă bună, roți noi.\nTelefon 0745123456, după ora 17.');
+  });
+
+  it('the words of imported ads join the search’s spelling candidates, so a typo finds them', async () => {
+    const id = ids();
+    // A word no other ad has: letters only, made from the id.
+    const word = `velociped${[...String(id)].map((d) => 'abcdefghij'[Number(d)]).join('')}`;
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `s${u}@example.com`)] });
+    await step('posts', {
+      dryRun: false,
+      now: Date.now(),
+      rows: [
+        oldPost(id, u, {
+          title: `Vând ${word} pentru copii`,
+          body: `Un ${word} ca nou.`,
+          lastChangedAt: Date.now() - DAY,
+        }),
+      ],
+    });
+    const pending = () =>
+      env.DB.prepare('SELECT post_id FROM search_terms_pending WHERE post_id = ?').bind(id).all();
+    // Queued as an ad published in the editor is; the import's spelling step drains the queue.
+    expect((await pending()).results).toHaveLength(1);
+    const r = await step('spelling', { dryRun: false });
+    expect(r.status).toBe(200);
+    expect(r.json.drained).toBeGreaterThanOrEqual(1);
+    expect((await pending()).results).toEqual([]);
+    const term = await env.DB.prepare('SELECT term FROM search_terms WHERE term = ?').bind(word).all();
+    expect(term.results).toEqual([{ term: word }]);
+    // One letter missing: corrected to the imported word, which finds the imported ad.
+    const typo = word.slice(0, 4) + word.slice(5);
+    const found = await searchText(env.DB, {
+      q: typo,
+      exact: false,
+      filters: {},
+      sort: 'relevanta',
+      limit: 20,
+      offset: 0,
+      now: Date.now(),
+    });
+    expect(found.hits.map((h) => h.id)).toContain(id);
   });
 });

@@ -3,7 +3,6 @@
 import { env } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EXPIRED_AD_KEEP_MS } from '../../src/db/retention';
 import * as schema from '../../src/db/schema';
 import { openDb } from '../../src/db/session';
 import { cleanupConversations } from '../../src/jobs/conversation-cleanup';
@@ -14,6 +13,7 @@ import {
   SWEEP_MIN_AGE_MS,
   sweepPhotoObjects,
 } from '../../src/jobs/retention';
+import { EXPIRED_AD_KEEP_MS } from '../../src/lib/ad-retention';
 import { RENEW_LINK_TTL_MS } from '../../src/mail/renew-link';
 import { DAY, get, makeDraftPhoto, makePost, person, postForm, postFormAs } from '../fixtures';
 import { db, objectsOf, room } from './support';
