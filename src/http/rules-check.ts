@@ -6,7 +6,6 @@ import { markForQueue } from '../db/queue';
 import { activeRules } from '../db/rules';
 import type { ModerationRule } from '../db/schema-console';
 import type { Bindings, CurrentUser, Db } from '../env';
-import { alertHeld } from '../jobs/held-alert';
 import { ruleGround } from '../lib/decisions';
 import type { PostInput } from '../lib/post-form';
 import { matchingRules, ruleLabel } from '../lib/rules';
@@ -69,6 +68,4 @@ export async function afterRule(
     now,
   );
   await announce(env, { userId: post.userId, decision: 'hold', post, reason, ground });
-  // The operators hear of an automatic hold at once, within the alert budget (docs/moderation.md#alerts).
-  await alertHeld(env, db, post.id, `regula ${ruleLabel(rule)}`, now);
 }

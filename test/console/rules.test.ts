@@ -56,11 +56,13 @@ async function meeting(kind: 'phone' | 'email' | 'word', v: { rule: string; digi
   };
 }
 
+/** The open queue marks a rule made (these ads share phones and titles, so duplicate marks exist too). */
 async function openMarks(postId: number) {
-  return db
+  const rows = await db
     .select()
     .from(schema.queueMarks)
     .where(and(eq(schema.queueMarks.postId, postId), isNull(schema.queueMarks.clearedAt)));
+  return rows.filter((m) => m.kind.startsWith('rule-'));
 }
 
 const KINDS = ['phone', 'email', 'word'] as const;

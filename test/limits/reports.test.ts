@@ -204,7 +204,8 @@ describe('operators decide on held ads', () => {
     const b = await heldAd();
     const res = await postFormAs(`/moderare/anunt/${b.id}/sterge`, { confirm: 'da' }, op.cookie);
     expect(res.status).toBe(303);
-    expect(await postRow(b.id)).toBeNull();
+    // Deleted, kept 30 days for an operator's undo (docs/privacy.md#deleted-ads).
+    expect((await postRow(b.id))?.status).toBe('deleted');
   });
 });
 

@@ -58,15 +58,18 @@ async function cachedAd(title: string) {
   return { author, post, ad, pages };
 }
 
-/** After the write, nothing of the ad reaches an anonymous visitor. */
-async function expectGone(ad: string, pages: string[]) {
+/**
+ * After the write, nothing of the ad reaches an anonymous visitor: its page answers `status` (404 for
+ * a hidden ad, 410 for a deleted one, docs/privacy.md#deleted-ads).
+ */
+async function expectGone(ad: string, pages: string[], status = 404) {
   for (const path of [
     ad,
     `${ad}?utm_source=facebook`,
     `${ad}?fbclid=IwAR0abc`,
     `${ad}?gclid=x&utm_medium=cpc`,
   ]) {
-    expect((await fetchCached(path)).res.status, path).toBe(404);
+    expect((await fetchCached(path)).res.status, path).toBe(status);
   }
   for (const path of pages) {
     const { res, body } = await fetchCached(path);
@@ -152,7 +155,7 @@ describe('purges after moderation and owner actions', () => {
   it('an operator deletes an ad: the same', async () => {
     const { post, ad, pages } = await cachedAd('Apartament șters de operator');
     await operatorPost(`/moderare/anunt/${post.id}/sterge`, { confirm: 'da' });
-    await expectGone(ad, pages);
+    await expectGone(ad, pages, 410);
   });
 
   it('an operator bans the author: every ad of theirs and their page drop at once', async () => {
