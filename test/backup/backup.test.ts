@@ -62,7 +62,10 @@ describe('backup contents', () => {
     expect(Object.keys(manifest.tables).sort()).toEqual(await expectedTables());
     expect(Object.keys(manifest.tables)).not.toContain('posts_fts');
     // The newest migration applied (the pool applies every file of migrations/, in order).
-    const newest = (env.TEST_MIGRATIONS as { name: string }[]).map((m) => m.name).sort().at(-1);
+    const newest = (env.TEST_MIGRATIONS as { name: string }[])
+      .map((m) => m.name)
+      .sort()
+      .at(-1);
     expect(manifest.lastMigration).toBe(newest);
     // Parents before children, so a restore writes them in this order.
     const order = Object.keys(manifest.tables);
