@@ -38,7 +38,7 @@ import {
 } from '../lib/import-map';
 import { routePath } from '../lib/links';
 import { originalKey } from '../photos/keys';
-import { normaliseUpload } from '../photos/pipeline';
+import { acceptNormalised, normaliseUpload } from '../photos/pipeline';
 
 export const adminImportRoutes = new Hono<AppEnv>();
 adminImportRoutes.use(routePath('adminImport'), requireAdminToken);
@@ -212,6 +212,8 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
           position: z.coerce.number().int().min(0).max(50),
           createdAt: z.coerce.number().int().min(0),
           digest: digestSchema,
+          // 1: the importer already ran the pipeline (its own threads); the original is checked, not redone.
+          normalised: z.enum(['0', '1']).default('0'),
         })
         .safeParse(c.req.query());
       if (!q.success) throw new BadInput('Parametrii fotografiei sunt invalizi.');
@@ -224,7 +226,7 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
       const bytes = new Uint8Array(await req.arrayBuffer());
       let image: Awaited<ReturnType<typeof normaliseUpload>>;
       try {
-        image = await normaliseUpload(bytes);
+        image = meta.normalised === '1' ? await acceptNormalised(bytes) : await normaliseUpload(bytes);
       } catch (err) {
         if (err instanceof BadInput) return c.json({ result: 'damaged', reason: err.message });
         throw err;
