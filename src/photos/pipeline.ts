@@ -65,6 +65,54 @@ export async function normaliseUpload(bytes: Uint8Array): Promise<Normalised> {
   return { bytes: out, width: pixels.width, height: pixels.height, header };
 }
 
+/**
+ * The chunks an original made by `normaliseUpload` may hold: lossy pixels, their alpha when the upload
+ * had transparency, and the extended header that announces that alpha. No EXIF, XMP, ICC or animation.
+ */
+const NORMALISED_CHUNKS = new Set(['VP8 ', 'VP8X', 'ALPH']);
+/** The extended header's flags allowed: alpha only. */
+const VP8X_ALPHA = 0x10;
+
+/** Whether a WebP holds only what this pipeline writes (see NORMALISED_CHUNKS). */
+function onlyPipelineChunks(b: Uint8Array): boolean {
+  const u32 = (i: number) => (b[i] | (b[i + 1] << 8) | (b[i + 2] << 16) | (b[i + 3] << 24)) >>> 0;
+  const end = 8 + u32(4);
+  if (end !== b.length) return false;
+  let lossy = false;
+  for (let i = 12; i < end; ) {
+    if (i + 8 > end) return false;
+    const type = String.fromCharCode(b[i], b[i + 1], b[i + 2], b[i + 3]);
+    const size = u32(i + 4);
+    if (!NORMALISED_CHUNKS.has(type)) return false;
+    if (type === 'VP8X' && (i !== 12 || (b[i + 8] & ~VP8X_ALPHA) !== 0)) return false;
+    if (type === 'VP8 ') lossy = true;
+    i += 8 + size + (size & 1);
+  }
+  return lossy;
+}
+
+/**
+ * An original made by `normaliseUpload` somewhere else (the move-in's importer runs this same module
+ * in its own threads: docs/move-in.md#photos), checked before it is stored as it is: a still lossy
+ * WebP holding nothing but its pixels (so no metadata and nothing left to orient), at most
+ * ORIGINAL_MAX_SIDE on its long side, that decodes to the size its header declares. Throws the
+ * refusal otherwise.
+ */
+export async function acceptNormalised(bytes: Uint8Array): Promise<Normalised> {
+  const header = inspectImage(bytes);
+  if (
+    header.format !== 'webp' ||
+    Math.max(header.width, header.height) > ORIGINAL_MAX_SIDE ||
+    !onlyPipelineChunks(bytes)
+  )
+    throw refusal('corrupt');
+  const pixels = await decode(bytes, header);
+  if (pixels.width !== header.width || pixels.height !== header.height) throw refusal('corrupt');
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return { bytes: copy, width: header.width, height: header.height, header };
+}
+
 /** A served variant: the stored original scaled to at most `maxWidth` wide, as WebP. */
 export async function makeVariant(original: Uint8Array, maxWidth: number): Promise<Uint8Array<ArrayBuffer>> {
   let pixels = await decodeWebp(original);

@@ -38,7 +38,7 @@ import {
 import { routePath } from '../lib/links';
 import * as z from '../lib/zod';
 import { originalKey } from '../photos/keys';
-import { normaliseUpload } from '../photos/pipeline';
+import { acceptNormalised, normaliseUpload } from '../photos/pipeline';
 
 export const adminImportRoutes = new Hono<AppEnv>();
 adminImportRoutes.use(routePath('adminImport'), requireAdminToken);
@@ -215,6 +215,8 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
           position: z.coerce.number().check(z.int(), z.gte(0), z.lte(50)),
           createdAt: z.coerce.number().check(z.int(), z.gte(0)),
           digest: digestSchema,
+          // 1: the importer already ran the pipeline (its own threads); the original is checked, not redone.
+          normalised: z._default(z.enum(['0', '1']), '0'),
         })
         .safeParse(c.req.query());
       if (!q.success) throw new BadInput('Parametrii fotografiei sunt invalizi.');
@@ -227,7 +229,7 @@ adminImportRoutes.post(routePath('adminImport'), async (c) => {
       const bytes = new Uint8Array(await req.arrayBuffer());
       let image: Awaited<ReturnType<typeof normaliseUpload>>;
       try {
-        image = await normaliseUpload(bytes);
+        image = meta.normalised === '1' ? await acceptNormalised(bytes) : await normaliseUpload(bytes);
       } catch (err) {
         if (err instanceof BadInput) return c.json({ result: 'damaged', reason: err.message });
         throw err;

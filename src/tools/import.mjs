@@ -29,6 +29,7 @@ function progress(phase, total) {
   const start = Date.now();
   let last = 0;
   const tty = process.stderr.isTTY;
+  if (!tty) process.stderr.write(`[import] ${phase}: 0/${total}\n`);
   return {
     tick(done) {
       const now = Date.now();
@@ -134,10 +135,15 @@ export async function main(argv = process.argv.slice(2)) {
       // Rehearsals and tests: the import's clock (ISO date); a real run takes the current time.
       now: { type: 'string' },
       concurrency: { type: 'string', default: '4' },
+      // local: the site's photo pipeline runs here, one thread per core, and the site checks and
+      // stores its output; worker: the site runs the pipeline on each photo (one thread locally).
+      pipeline: { type: 'string', default: 'local' },
       help: { type: 'boolean', default: false },
     },
   });
   if (opts.help || (!opts.dump && !opts.pg) || !opts.photos) throw new ToolError(USAGE);
+  if (!['local', 'worker'].includes(opts.pipeline ?? ''))
+    throw new ToolError(`--pipeline local|worker\n${USAGE}`);
   const dryRun = opts['dry-run'];
   const started = Date.now();
   const client = siteClient({ site: opts.site });
@@ -298,12 +304,24 @@ export async function main(argv = process.argv.slice(2)) {
   });
   report.timings.ads = bar.seconds();
 
-  // 4. Photos, each through the real pipeline in the worker.
+  // 4. Photos, each through the site's real pipeline: here, on every core (the site checks and
+  // stores the result), or in the site itself (--pipeline worker).
   const fileOf = photoIndex(opts.photos);
+  const todo = plan.photos.filter((img) => !photosDone.has(img.id)).length;
+  /** @type {Awaited<ReturnType<typeof import('./lib/photo-pipeline.mjs').photoPipeline>> | null} */
+  let pipeline = null;
+  if (!dryRun && todo > 0 && opts.pipeline === 'local') {
+    const { photoPipeline } = await import('./lib/photo-pipeline.mjs');
+    pipeline = await photoPipeline();
+  }
+  console.error(
+    `[import] photos: pipeline: ${pipeline ? `local (${pipeline.threads} threads)` : dryRun ? 'none (dry run)' : 'worker'}`,
+  );
   bar = progress('photos', plan.photos.length);
   let done = 0;
   const photoStart = Date.now();
-  await pool(plan.photos, Number(opts.concurrency), async (img) => {
+  const inFlight = Math.max(Number(opts.concurrency), (pipeline?.threads ?? 0) + 2);
+  await pool(plan.photos, inFlight, async (img) => {
     const file = fileOf(img);
     if (photosDone.has(img.id)) report.photos.skipped++;
     else if (!file) report.photos.missing.push({ id: img.id, postId: img.postId, fileName: img.fileName });
@@ -320,8 +338,20 @@ export async function main(argv = process.argv.slice(2)) {
         position: String(img.position),
         createdAt: String(img.createdAt),
         digest: digest([img.id, img.postId, img.position, img.createdAt, img.fileName]),
+        normalised: pipeline ? '1' : '0',
       });
-      const r = await client.postBinary(`/__admin/import/photo?${query}`, bytes);
+      /** @type {Uint8Array} */
+      let body = bytes;
+      if (pipeline) {
+        const out = await pipeline.run(bytes);
+        if ('refusal' in out) {
+          report.photos.damaged.push({ id: img.id, postId: img.postId, reason: out.refusal });
+          bar.tick(++done);
+          return;
+        }
+        body = out.bytes;
+      }
+      const r = await client.postBinary(`/__admin/import/photo?${query}`, body);
       if (r.result === 'written') report.photos.written++;
       else if (r.result === 'skipped') report.photos.skipped++;
       else if (r.result === 'damaged')
@@ -331,6 +361,7 @@ export async function main(argv = process.argv.slice(2)) {
     bar.tick(++done);
   });
   report.timings.photos = (Date.now() - photoStart) / 1000;
+  await pipeline?.close();
 
   // 5. Sequences above the imported ids; the imported ads' words into the search's spelling
   // candidates (as the editor's ads get them); the sample of old → new URLs.

@@ -14,6 +14,7 @@
 //    and time to refuse (targets: within 96 MB and under 1 s), and the legitimate maxima accepted.
 // Prints one table, saves JSON to test/bench/results/latest.json. Failing a target is reported, not
 // hidden: the exit code is non-zero only when the bench itself broke.
+//  - the move-in import of 20,000 ads and 300 photos (import.mjs) into its own empty site on PORT + 2.
 // Environment: PORT (default 8806), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
 import { spawnSync } from 'node:child_process';
 import {
@@ -56,6 +57,7 @@ const results = {
   photos: null,
   hostileImages: null,
   backup: null,
+  import: null,
   targets: [],
 };
 
@@ -240,14 +242,14 @@ async function workerBundle() {
 }
 
 /** Figures of another issue's bench module (test/bench/search.mjs, photos.mjs), or why there are none. */
-async function optional(file, fn, base) {
+async function optional(file, fn, base, extra = {}) {
   const path = join(root, 'test', 'bench', file);
   if (!existsSync(path)) return { available: false, reason: `${file} not available` };
   try {
     const mod = await import(path);
     if (typeof mod[fn] !== 'function') return { available: false, reason: `${file} has no ${fn}()` };
     const t = Date.now();
-    const out = await mod[fn]({ base, root, port });
+    const out = await mod[fn]({ base, root, port, ...extra });
     return { available: true, seconds: (Date.now() - t) / 1000, result: out };
   } catch (/** @type {any} */ err) {
     return { available: false, reason: `${fn}() failed: ${err.stack ?? err}` };
@@ -349,6 +351,12 @@ try {
   await site?.stop().catch(() => {});
 }
 
+// The move-in's import (test/bench/import.mjs): its own empty site on PORT + 2 (+ 3 for its inspector),
+// once the site above is stopped, so the two never share the machine.
+results.import = await optional('import.mjs', 'benchImport', null, { port: port + 2 });
+for (const t of results.import?.result?.targets ?? [])
+  results.targets.push({ ...t, target: `import: ${t.target}` });
+
 // Targets: reported, never hidden.
 const listing = results.load.find((r) => r.name === 'listing');
 if (listing?.ratioToStatic !== undefined)
@@ -449,6 +457,7 @@ if (results.worker) {
 }
 if (results.search) printOptional('Search (benchSearch)', results.search);
 if (results.photos) printOptional('Photos (benchPhotos)', results.photos);
+if (results.import) printOptional('Move-in import: 20,000 ads and 300 photos (benchImport)', results.import);
 if (results.hostileImages)
   printOptional(
     'Hostile images: answer, peak memory above idle, time to answer (benchHostileImages)',

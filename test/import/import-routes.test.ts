@@ -17,6 +17,7 @@ import {
   formOf,
   getAs,
   idFromLocation,
+  jpegBytes,
   ORIGIN,
   person,
   postFormAs,
@@ -415,5 +416,47 @@ describe('imported text is what the editor stores', () => {
       now: Date.now(),
     });
     expect(found.hits.map((h) => h.id)).toContain(id);
+  });
+});
+
+describe('photos the importer already ran through the pipeline', () => {
+  it('are stored only when they are what the pipeline writes: a JPEG or a WebP carrying EXIF is refused as damaged', async () => {
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `f${u}@example.com`)] });
+    const postId = ids();
+    await step('posts', {
+      dryRun: false,
+      now: Date.now(),
+      rows: [oldPost(postId, u, { lastChangedAt: Date.now() - DAY })],
+    });
+    const send = async (bytes: Uint8Array<ArrayBuffer>) => {
+      const q = new URLSearchParams({
+        id: String(ids()),
+        postId: String(postId),
+        position: '0',
+        createdAt: '1',
+        digest: 'digest-photo',
+        normalised: '1',
+      });
+      const res = await callWorker(
+        new Request(`${ORIGIN}/__admin/import/photo?${q}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.ADMIN_API_TOKEN}`, accept: 'application/json' },
+          body: bytes,
+        }),
+      );
+      return (await res.json()) as { result: string };
+    };
+    expect((await send(jpegBytes())).result).toBe('damaged');
+    // A real WebP from the pipeline is stored; the same with an EXIF chunk appended is refused.
+    const { normaliseUpload } = await import('../../src/photos/pipeline');
+    const webp = (await normaliseUpload(jpegBytes())).bytes;
+    expect((await send(webp)).result).toBe('written');
+    const exif = new Uint8Array(webp.length + 12);
+    exif.set(webp);
+    exif.set(new TextEncoder().encode('EXIF'), webp.length);
+    exif.set([4, 0, 0, 0, 1, 2, 3, 4], webp.length + 4);
+    new DataView(exif.buffer).setUint32(4, exif.length - 8, true);
+    expect((await send(exif)).result).toBe('damaged');
   });
 });
