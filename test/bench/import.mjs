@@ -68,6 +68,234 @@ function usage(pid) {
   }
 }
 
+/**
+ * The Worker isolate's own memory through wrangler dev's inspector (the V8 inspector protocol of its
+ * workerd): `Runtime.getHeapUsage` every 100 ms — the JS heap in use (`usedSize`) and the backing
+ * stores outside it (`backingStorageSize`: ArrayBuffers, among them the codecs' WebAssembly memories,
+ * and external strings). WebAssembly memories are NOT in `backingStorageSize` (checked: a 50 MB
+ * `WebAssembly.Memory` leaves it unchanged, a 30 MB ArrayBuffer adds 30 MB), so the sampler also
+ * installs, through `Runtime.evaluate` in the Worker's context, a counter on `WebAssembly.Instance`
+ * and `WebAssembly.Memory.prototype.grow` (the codecs instantiate a fresh instance per call and
+ * emscripten grows its memory from JS): the bytes of every codec memory not yet collected, and their
+ * peak, measured at each instantiation and each growth, i.e. inside the requests too. Dropped codec
+ * instances stay allocated until V8 collects them (with no pressure that is late: hundreds of MB of
+ * garbage memories locally), so every fifth sample first forces a full collection
+ * (`HeapProfiler.collectGarbage`) and sums what is still reachable: JS heap + backing stores + wasm
+ * memories. The Worker's figure is the peak of that sum plus the largest single codec memory seen (one
+ * call running synchronously between two samples) — an upper bound of what it needs.
+ * Returns `stop()` with the peaks (MB), or null when no inspector answers.
+ */
+async function isolateSampler(inspectorPort, log) {
+  const { default: WebSocket } = await import('ws');
+  /** @type {string | undefined} */
+  let url;
+  for (let tries = 0; tries < 50 && !url; tries++) {
+    try {
+      const targets = await (await fetch(`http://127.0.0.1:${inspectorPort}/json`)).json();
+      url = targets.find((t) => t.webSocketDebuggerUrl)?.webSocketDebuggerUrl;
+    } catch {}
+    if (!url) await sleep(200);
+  }
+  if (!url) {
+    log(`no inspector target on port ${inspectorPort}`);
+    return null;
+  }
+  const ws = new WebSocket(url);
+  await new Promise((resolve, reject) => {
+    ws.once('open', resolve);
+    ws.once('error', reject);
+  });
+  let id = 0;
+  /** @type {Map<number, (r: any) => void>} */
+  const waiting = new Map();
+  /** @type {number | null} */
+  let contextId = null;
+  ws.on('message', (data) => {
+    const msg = JSON.parse(String(data));
+    if (msg.method === 'Runtime.executionContextCreated') contextId = msg.params.context.id;
+    if (msg.id && waiting.has(msg.id)) {
+      waiting.get(msg.id)?.(msg);
+      waiting.delete(msg.id);
+    }
+  });
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      const n = ++id;
+      waiting.set(n, resolve);
+      ws.send(JSON.stringify({ id: n, method, params }));
+      setTimeout(() => {
+        if (waiting.delete(n)) resolve({ error: { message: 'timeout' } });
+      }, 5000);
+    });
+  await call('Runtime.enable');
+  for (let tries = 0; tries < 50 && contextId === null; tries++) await sleep(100);
+  const patched = contextId
+    ? /** @type {any} */ (
+        await call('Runtime.evaluate', { contextId, expression: WASM_COUNTER, returnByValue: true })
+      )
+    : null;
+  if (!patched?.result?.result?.value) log(`wasm counter not installed: ${JSON.stringify(patched)}`);
+  const wasmNow = async () => {
+    if (!contextId) return null;
+    const r = /** @type {any} */ (
+      await call('Runtime.evaluate', {
+        contextId,
+        expression: 'globalThis.__benchWasm?.()',
+        returnByValue: true,
+      })
+    );
+    return r?.result?.result?.value ?? null;
+  };
+  const MB = 2 ** 20;
+  const wasm = { liveMB: 0, peakMB: 0, instances: 0, grows: 0, largestMB: 0 };
+  const peak = { usedMB: 0, totalMB: 0, backingMB: 0, sumMB: 0, samples: 0, errors: 0 };
+  /** @type {any} */
+  let first = null;
+  let busy = false;
+  let phase = 'rest';
+  /** @type {Record<string, number>} */
+  const phasePeak = {};
+  let ticks = 0;
+  /** Every fifth sample first forces a full collection: what is left is what the isolate still reaches. */
+  const reach = { peakMB: 0, samples: 0, heapMB: 0, wasmMB: 0 };
+  const take = async () => {
+    if (busy) return;
+    busy = true;
+    if (ticks++ % 5 === 0 && contextId) {
+      await call('HeapProfiler.collectGarbage');
+      await sleep(30); // the FinalizationRegistry's clean-up runs as a task after the collection
+      const h = /** @type {any} */ (await call('Runtime.getHeapUsage'));
+      const w = await wasmNow();
+      if (h.result && w) {
+        const heapMB = (h.result.usedSize + (h.result.backingStorageSize ?? 0)) / MB;
+        reach.samples++;
+        if (heapMB + w.live / MB > reach.peakMB) {
+          reach.peakMB = heapMB + w.live / MB;
+          reach.heapMB = heapMB;
+          reach.wasmMB = w.live / MB;
+        }
+      }
+    }
+    const r = /** @type {any} */ (await call('Runtime.getHeapUsage'));
+    busy = false;
+    if (r.error || !r.result) {
+      if (!peak.errors++) log(`Runtime.getHeapUsage: ${JSON.stringify(r.error ?? r)}`);
+      return;
+    }
+    first ??= r.result;
+    const used = r.result.usedSize / MB;
+    const backing = (r.result.backingStorageSize ?? 0) / MB;
+    peak.samples++;
+    peak.usedMB = Math.max(peak.usedMB, used);
+    peak.totalMB = Math.max(peak.totalMB, r.result.totalSize / MB);
+    peak.backingMB = Math.max(peak.backingMB, backing);
+    peak.sumMB = Math.max(peak.sumMB, used + backing);
+    phasePeak[phase] = Math.max(phasePeak[phase] ?? 0, used + backing);
+    const w = await wasmNow();
+    if (w) {
+      wasm.liveMB = w.live / MB;
+      wasm.peakMB = Math.max(wasm.peakMB, w.peak / MB);
+      wasm.instances = w.instances;
+      wasm.grows = w.grows;
+      wasm.largestMB = w.largest / MB;
+      wasmByPhase[phase] = Math.max(wasmByPhase[phase] ?? 0, w.peak / MB);
+    }
+  };
+  /** @type {Record<string, number>} */
+  const wasmByPhase = {};
+  await take();
+  const rest = first
+    ? { usedMB: round(first.usedSize / MB), backingMB: round((first.backingStorageSize ?? 0) / MB) }
+    : null;
+  const timer = setInterval(take, 100);
+  return {
+    /** @param {string} name */
+    phase(name) {
+      phase = name;
+    },
+    async stop() {
+      clearInterval(timer);
+      await take();
+      ws.close();
+      return {
+        rest,
+        fields: first ? Object.keys(first) : [],
+        samples: peak.samples,
+        errors: peak.errors,
+        peakUsedMB: round(peak.usedMB),
+        peakHeapTotalMB: round(peak.totalMB),
+        peakBackingStoreMB: round(peak.backingMB),
+        peakHeapAndBackingMB: round(peak.sumMB),
+        wasm: {
+          counted: !!patched?.result?.result?.value,
+          instances: wasm.instances,
+          grows: wasm.grows,
+          largestMB: round(wasm.largestMB),
+          notYetCollectedPeakMB: round(wasm.peakMB),
+        },
+        reachable: {
+          samples: reach.samples,
+          peakMB: round(reach.peakMB),
+          heapAndBackingMB: round(reach.heapMB),
+          wasmMB: round(reach.wasmMB),
+        },
+        peakMB: round(reach.peakMB + wasm.largestMB),
+        wasmPeakByPhaseMB: Object.fromEntries(Object.entries(wasmByPhase).map(([k, v]) => [k, round(v)])),
+        peakByPhaseMB: Object.fromEntries(Object.entries(phasePeak).map(([k, v]) => [k, round(v)])),
+      };
+    },
+  };
+}
+
+/** Evaluated in the Worker's context: counts the bytes of the WebAssembly memories not yet collected. */
+const WASM_COUNTER = `(() => {
+  if (globalThis.__benchWasm) return true;
+  const Instance = WebAssembly.Instance;
+  const grow = WebAssembly.Memory.prototype.grow;
+  // Sizes by token, dropped by the finalizer: no WeakRef.deref(), which would keep its target alive.
+  const sizes = new Map();
+  const tokens = new WeakMap();
+  const gone = new FinalizationRegistry((token) => sizes.delete(token));
+  let peak = 0, instances = 0, grows = 0, largest = 0, next = 0;
+  const sum = () => {
+    let n = 0;
+    for (const v of sizes.values()) n += v;
+    if (n > peak) peak = n;
+    return n;
+  };
+  const track = (m) => {
+    if (!(m instanceof WebAssembly.Memory)) return;
+    let token = tokens.get(m);
+    if (token === undefined) {
+      token = ++next;
+      tokens.set(m, token);
+      gone.register(m, token);
+    }
+    const bytes = m.buffer.byteLength;
+    sizes.set(token, bytes);
+    if (bytes > largest) largest = bytes;
+  };
+  function Counted(module, imports) {
+    const instance = new Instance(module, imports);
+    instances++;
+    for (const v of Object.values(instance.exports)) track(v);
+    for (const ns of Object.values(imports ?? {})) for (const v of Object.values(ns ?? {})) track(v);
+    sum();
+    return instance;
+  }
+  Counted.prototype = Instance.prototype;
+  WebAssembly.Instance = Counted;
+  WebAssembly.Memory.prototype.grow = function (delta) {
+    const r = grow.call(this, delta);
+    grows++;
+    track(this);
+    sum();
+    return r;
+  };
+  globalThis.__benchWasm = () => ({ live: sum(), peak, instances, grows, largest, count: sizes.size });
+  return true;
+})()`;
+
 /** The old site's dump: `ads` ads of `people` people in the seven mapped categories, `photos` images. */
 function makeDump(file, { ads, people, photos, now }) {
   const esc = (s) => s.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
@@ -192,6 +420,7 @@ export async function benchImport(opts = {}) {
     await fetch(`${site}/`);
     await sleep(1000);
     const rest = new Map(workerds.map((pid) => [pid, usage(pid)]));
+    const isolate = await isolateSampler(port + 1, log);
 
     const started = Date.now();
     const args = [
@@ -239,6 +468,8 @@ export async function benchImport(opts = {}) {
     let err = '';
     child.stderr?.on('data', (d) => {
       err += d;
+      const phases = [...String(d).matchAll(/\[import\] (\w+): 0\//g)];
+      if (phases.length) isolate?.phase(phases[phases.length - 1][1]);
       for (const phase of ['ads', 'photos']) {
         if (new RegExp(`\\[import\\] ${phase}: 0/`).test(err)) mark(`${phase}Start`);
         if (new RegExp(`\\[import\\] ${phase}: (\\d+)/\\1 `).test(err)) mark(`${phase}End`);
@@ -249,8 +480,19 @@ export async function benchImport(opts = {}) {
     });
     const code = await new Promise((r) => child?.on('exit', r));
     clearInterval(sampler);
+    const heap = (await isolate?.stop()) ?? null;
     const totalSeconds = (Date.now() - started) / 1000;
     if (code !== 0) throw new Error(`the importer failed (${code}):\n${err.slice(-3000)}`);
+    // The runbook's "daily job once" after the import: its time over the imported ads.
+    let dailyJobSeconds = null;
+    try {
+      const t0 = Date.now();
+      const daily = await fetch(`${site}/__scheduled?cron=17+3+*+*+*`, {
+        signal: AbortSignal.timeout(300_000),
+      });
+      await daily.text();
+      if (daily.ok) dailyJobSeconds = round((Date.now() - t0) / 1000);
+    } catch {}
     const report = readFileSync(join(dir, 'report.md'), 'utf8');
     const phase = (name) => Number(new RegExp(`\\| ${name} \\| ([\\d.]+) \\|`).exec(report)?.[1] ?? 0);
     const written = Number(/Written (\d+), already there/.exec(report)?.[1] ?? 0);
@@ -308,6 +550,8 @@ export async function benchImport(opts = {}) {
         peakAboveRestMB: Math.round((workerdPeak.get(worker) ?? 0) - restOf(worker)),
         proxyPeakMB: Math.round(Math.max(0, ...byWork.slice(1).map((w) => workerdPeak.get(w.pid) ?? 0))),
       },
+      dailyJobSeconds,
+      isolate: heap,
       hoursFor60000Photos: round(60000 / photosPerSecond / 3600, 2),
       loadAverage: readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' '),
     };
@@ -321,6 +565,13 @@ export async function benchImport(opts = {}) {
         target: 'photos at least 5 a second',
         value: `${figures.photosPerSecond}/s`,
         pass: photosPerSecond >= 5,
+      },
+      {
+        target: 'Worker heap < 128 MB (isolate: JS heap + ArrayBuffers + codec wasm memories, peak)',
+        value: heap
+          ? `${heap.peakMB} MB (reachable after a full GC ${heap.reachable.peakMB} MB: JS heap + ArrayBuffers ${heap.reachable.heapAndBackingMB} MB, codec wasm ${heap.reachable.wasmMB} MB; + the largest codec memory ${heap.wasm.largestMB} MB in flight; without forced GC: heap ${heap.peakHeapAndBackingMB} MB, wasm not yet collected ${heap.wasm.notYetCollectedPeakMB} MB)`
+          : 'no inspector',
+        pass: !!heap && heap.reachable.samples > 0 && heap.wasm.counted && heap.peakMB < 128,
       },
       {
         target: 'the Worker under 128 MB (workerd peak above rest)',
