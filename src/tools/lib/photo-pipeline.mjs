@@ -49,8 +49,12 @@ async function bundle(dir) {
       {
         name: 'wasm-module',
         setup(b) {
+          // A package's codec (`@jsquash/…/x.wasm`) from node_modules, our own (`./wasm/x.wasm`) next
+          // to the module that imports it.
           b.onResolve({ filter: /\.wasm$/ }, (args) => ({
-            path: join(root, 'node_modules', args.path),
+            path: args.path.startsWith('.')
+              ? join(args.resolveDir, args.path)
+              : join(root, 'node_modules', args.path),
             namespace: 'wasm-module',
           }));
           b.onLoad({ filter: /.*/, namespace: 'wasm-module' }, (args) => ({
