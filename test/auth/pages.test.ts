@@ -282,7 +282,11 @@ describe('with a Clerk instance configured', () => {
     expect(html).toContain('data-mode="sign-in"');
     expect(html).toContain('data-redirect-url="/"');
     expect(html).not.toContain('name="email"');
-    expect(res.headers.get('content-security-policy')).toContain(`https://${clerkHost}`);
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain(`https://${clerkHost}`);
+    // Clerk's bot protection (Cloudflare Turnstile) loads a script and a frame from its own origin.
+    expect(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/.test(csp)).toBe(true);
+    expect(/frame-src [^;]*https:\/\/challenges\.cloudflare\.com/.test(csp)).toBe(true);
   });
 
   it('mounts Clerk sign-up on /clerk/sign-up and its sub-pages', async () => {

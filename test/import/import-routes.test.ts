@@ -239,6 +239,48 @@ describe('imported accounts', () => {
     expect(await mine.text()).toContain('Vând bicicletă');
   });
 
+  it('keep text over the editor’s limits, and the editor asks the owner to shorten it at the next edit', async () => {
+    const id = ids();
+    const postId = ids();
+    const title = `Vând apartament cu trei camere ${'foarte spațios și luminos, '.repeat(5)}în Rădăuți`;
+    expect(title.length).toBeGreaterThan(100);
+    await step('users', { dryRun: false, rows: [oldUser(id, `long${id}@example.com`)] });
+    const r = await step('posts', {
+      dryRun: false,
+      now: Date.now(),
+      rows: [oldPost(postId, id, { title, lastChangedAt: Date.now() - DAY })],
+    });
+    expect(r.json.decisions).toEqual({ published: 1 });
+    expect((await postRow(postId)).title).toBe(title);
+    const cookie = await sessionCookie(`user_long_${id}`, { email: `long${id}@example.com` });
+    const form = await getAs(`/posts/edit/${postId}`, cookie);
+    expect(form.status).toBe(200);
+    expect(await form.text()).toContain('foarte spațios și luminos, foarte');
+    // Saving it unchanged is refused with the limit, and the form comes back with the text typed.
+    const refused = await postFormAs(
+      `/posts/edit/${postId}`,
+      formOf(
+        validFields({
+          title,
+          description: 'Apartament luminos, etajul 2, aproape de centru.',
+          category: '8',
+        }),
+      ),
+      cookie,
+    );
+    expect(refused.status).toBe(400);
+    const html = await refused.text();
+    expect(textOf(html)).toContain('Titlul poate avea cel mult 100 de caractere.');
+    expect(html).toContain('foarte spațios și luminos, foarte');
+    const shortened = await postFormAs(
+      `/posts/edit/${postId}`,
+      formOf(validFields({ title: 'Vând apartament cu trei camere în Rădăuți', category: '8' })),
+      cookie,
+    );
+    expect(shortened.status).toBe(303);
+    expect((await postRow(postId)).title).toBe('Vând apartament cu trei camere în Rădăuți');
+  });
+
   it('are not taken over by an e-mail that differs', async () => {
     const id = ids();
     await step('users', { dryRun: false, rows: [oldUser(id, `dan${id}@example.com`)] });
@@ -304,6 +346,27 @@ describe('ads gone for good: one table, one rule, one 410', () => {
     expect(again.json).toMatchObject({ written: 0, skipped: 2 });
     const check = await step('check', { kind: 'post', ids: [atCutoff, inside] });
     expect(check.json.conflicts).toEqual([]);
+  });
+
+  it('after the import, new ads take ids above the highest imported one, 410-only ids included', async () => {
+    const u = ids();
+    await step('users', { dryRun: false, rows: [oldUser(u, `n${u}@example.com`)] });
+    const [kept, gone] = [ids(), ids()];
+    const r = await step('posts', {
+      dryRun: false,
+      now: NOW,
+      rows: [oldPost(kept, u), oldPost(gone, u, { status: 'EXPIRED', lastChangedAt: NOW - 900 * DAY })],
+    });
+    expect(r.json.decisions).toEqual({ published: 1, gone: 1 });
+    expect(await goneIds([gone])).toEqual([gone]);
+    expect((await step('finish', { dryRun: false })).status).toBe(200);
+    const { cookie } = await person();
+    const res = await postFormAs('/posts/new', formOf(validFields({ category: '8' })), cookie);
+    expect(res.status).toBe(303);
+    // Only the id of `gone` is kept (in gone_posts); the next ad must not take it, or its URL would
+    // answer a new ad where the old one should answer 410.
+    expect(idFromLocation(res.headers.get('location'))).toBeGreaterThan(gone);
+    nextId += 1000; // the ids this test's new ad took are not handed out again
   });
 
   it('an id v3 itself removed for good is a conflict the import names', async () => {
