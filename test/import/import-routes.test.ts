@@ -251,7 +251,7 @@ describe('imported accounts', () => {
       rows: [oldPost(postId, id, { title, lastChangedAt: Date.now() - DAY })],
     });
     expect(r.json.decisions).toEqual({ published: 1 });
-    expect((await postRow(postId)).title).toBe(title);
+    expect((await postRow(postId))?.title).toBe(title);
     const cookie = await sessionCookie(`user_long_${id}`, { email: `long${id}@example.com` });
     const form = await getAs(`/posts/edit/${postId}`, cookie);
     expect(form.status).toBe(200);
@@ -278,7 +278,7 @@ describe('imported accounts', () => {
       cookie,
     );
     expect(shortened.status).toBe(303);
-    expect((await postRow(postId)).title).toBe('Vând apartament cu trei camere în Rădăuți');
+    expect((await postRow(postId))?.title).toBe('Vând apartament cu trei camere în Rădăuți');
   });
 
   it('are not taken over by an e-mail that differs', async () => {
