@@ -47,6 +47,7 @@ import {
   SAVED_SEARCH_NAME_MAX,
   searchPathOf,
 } from '../saved/search-match';
+import { oneLineText } from '../lib/text';
 
 export const savedRoutes = new Hono<AppEnv>();
 
@@ -309,7 +310,7 @@ savedRoutes.post(routePath('savedSearches'), async (c) => {
   const tree = await getCategoryTreeCached(c.get('db'));
   const query = canonicalQuery(raw, tree);
   if (query === null) throw new BadInput('Căutarea nu poate fi salvată: parametrii ei nu sunt valizi.');
-  const name = field(form, 'name').trim().slice(0, SAVED_SEARCH_NAME_MAX) || defaultSearchName(query, tree);
+  const name = oneLineText(field(form, 'name')).slice(0, SAVED_SEARCH_NAME_MAX) || defaultSearchName(query, tree);
   const result = await createSavedSearch(c.get('d1'), { userId: user.id, name, query, now: Date.now() });
   if (result.status === 'limit')
     throw new BadInput(
@@ -329,7 +330,7 @@ savedRoutes.post(routePath('savedSearchAction'), async (c) => {
   let ok: boolean;
   if (action === 'redenumeste') {
     const typed = field(await formOf(c), 'name');
-    const name = typed.trim();
+    const name = oneLineText(typed);
     const message = !name
       ? 'Scrieți un nume pentru căutare.'
       : name.length > SAVED_SEARCH_NAME_MAX
