@@ -38,6 +38,7 @@ import { postHref, route, routePath } from '../lib/links';
 import { shownStatus, UNAVAILABLE_AD } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { signToken, verifyToken } from '../lib/signed-token';
+import { oneLineText } from '../lib/text';
 import { type SavedItem, SavedPage, type SavedState } from '../pages/SavedPage';
 import { SavedSearchesPage } from '../pages/SavedSearchesPage';
 import { responsiveUrl } from '../photos/urls';
@@ -47,7 +48,6 @@ import {
   SAVED_SEARCH_NAME_MAX,
   searchPathOf,
 } from '../saved/search-match';
-import { oneLineText } from '../lib/text';
 
 export const savedRoutes = new Hono<AppEnv>();
 
@@ -310,7 +310,8 @@ savedRoutes.post(routePath('savedSearches'), async (c) => {
   const tree = await getCategoryTreeCached(c.get('db'));
   const query = canonicalQuery(raw, tree);
   if (query === null) throw new BadInput('Căutarea nu poate fi salvată: parametrii ei nu sunt valizi.');
-  const name = oneLineText(field(form, 'name')).slice(0, SAVED_SEARCH_NAME_MAX) || defaultSearchName(query, tree);
+  const name =
+    oneLineText(field(form, 'name')).slice(0, SAVED_SEARCH_NAME_MAX) || defaultSearchName(query, tree);
   const result = await createSavedSearch(c.get('d1'), { userId: user.id, name, query, now: Date.now() });
   if (result.status === 'limit')
     throw new BadInput(

@@ -1,9 +1,10 @@
 // Names and titles cannot pose as the site nor carry control characters (a line break in a name
 // would reach a mail header): the pure rules, and the profile form refusing an impersonating name.
-import { describe, expect, it } from 'vitest';
-import { oneLineText, posesAsSite } from '../../src/lib/text';
+
 import { eq } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
+import { oneLineText, posesAsSite } from '../../src/lib/text';
 import { db, getAs, person, postFormAs, sessionCookie, textOf } from '../fixtures';
 
 describe('posesAsSite', () => {
@@ -89,7 +90,8 @@ describe('names that come from Clerk', () => {
       'ion@example.ro',
     );
     expect(row.name).toBe('Ion Bcc: victima@example.ro Pop escu');
-    expect(row.name).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202e]/);
+    expect(row.name).toBe(oneLineText(row.name));
+    expect(row.name).not.toMatch(/[\r\n\u2028\u2029\u202e]/);
   });
 
   it('a plain name from Clerk is kept as given', async () => {
