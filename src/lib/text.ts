@@ -47,14 +47,70 @@ export function oneLineText(text: string): string {
 }
 
 /**
+ * Letters that look like Latin ones (Cyrillic and Greek capitals and small letters, after lower
+ * casing) and the digits and signs used for letters ("M0derat0r", "@dmin"), as the Latin letter.
+ */
+const LOOKALIKES: Record<string, string> = {
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'e',
+  к: 'k',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  с: 'c',
+  т: 't',
+  у: 'y',
+  х: 'x',
+  і: 'i',
+  ї: 'i',
+  ј: 'j',
+  ѕ: 's',
+  ԁ: 'd',
+  һ: 'h',
+  ԛ: 'q',
+  ԝ: 'w',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'h',
+  ι: 'i',
+  κ: 'k',
+  μ: 'm',
+  ν: 'n',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'y',
+  χ: 'x',
+  ζ: 'z',
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '@': 'a',
+  $: 's',
+  '|': 'i',
+  '!': 'i',
+  ı: 'i',
+  ł: 'l',
+  ø: 'o',
+  đ: 'd',
+};
+
+/**
  * Whether a display name poses as the site: "eRădăuți", "Echipa …", "Administrator", "Moderator",
- * whatever the case, diacritics, spacing or punctuation ("E-Radauti", "m o d e r a t o r").
+ * whatever the case, diacritics, spacing or punctuation ("E-Radauti", "m o d e r a t o r"), written
+ * with lookalike letters (Cyrillic "А", fullwidth or mathematical letters) or digits ("M0derator").
  */
 export function posesAsSite(name: string): boolean {
-  const plain = name
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]/g, '');
+  const plain = [...name.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase()]
+    .map((ch) => LOOKALIKES[ch] ?? ch)
+    .join('')
+    .replace(/[^a-z]/g, '');
   return /eradauti|administrator|moderator|^echipa|^admin/.test(plain);
 }

@@ -172,6 +172,25 @@ export function ConversationPage(props: ConversationPageProps) {
           ? ' (anunțul a fost șters; conversația se păstrează 30 de zile după ștergerea lui definitivă)'
           : ''}
       </p>
+      {/* Blocking is at the top: a flood of messages never stands between a person and this button. */}
+      {props.blockAction || props.unblockAction ? (
+        <div className="conversation__block">
+          {props.blockAction ? (
+            <form method="post" action={props.blockAction}>
+              <button type="submit" className="btn btn--small btn--danger">
+                Blochează persoana
+              </button>
+            </form>
+          ) : null}
+          {props.unblockAction ? (
+            <form method="post" action={props.unblockAction}>
+              <button type="submit" className="btn btn--small">
+                Deblochează persoana
+              </button>
+            </form>
+          ) : null}
+        </div>
+      ) : null}
       {props.operatorView ? (
         <div className="notice notice--warn">
           <p>Conversație raportată. Motivul: {props.operatorView.reason}</p>
@@ -233,22 +252,8 @@ export function ConversationPage(props: ConversationPageProps) {
           ) : null}
         </div>
       ) : null}
-      {props.blockAction || props.unblockAction || props.reportAction ? (
+      {props.reportAction ? (
         <div className="conversation__tools">
-          {props.blockAction ? (
-            <form method="post" action={props.blockAction}>
-              <button type="submit" className="btn btn--small btn--danger">
-                Blochează persoana
-              </button>
-            </form>
-          ) : null}
-          {props.unblockAction ? (
-            <form method="post" action={props.unblockAction}>
-              <button type="submit" className="btn btn--small">
-                Deblochează persoana
-              </button>
-            </form>
-          ) : null}
           {props.reportAction && !props.reported ? (
             <details className="report">
               <summary>Raportează conversația</summary>

@@ -25,7 +25,7 @@ import {
   valuesOf,
   versionFields,
 } from '../http/editor-form';
-import { privateAnswers, submittedForm } from '../http/helpers';
+import { idParam, privateAnswers, submittedForm } from '../http/helpers';
 import { editablePost, operatorLog } from '../http/owned-post';
 import { afterRule, BLOCKED_MESSAGE, ruleVerdict } from '../http/rules-check';
 import { notePriceChange } from '../jobs/price-drop';
@@ -168,6 +168,9 @@ editorRoutes.get(routePath('editPost'), async (c) => {
 });
 
 editorRoutes.post(routePath('editPost'), async (c) => {
+  // D1 failed at the session lookup: the form comes back as typed (with its version and photos),
+  // like a failure later on; nothing of the ad is read for someone not yet known.
+  if (c.get('sessionUnavailable')) return keepEditFormOnLookupFailure(c);
   const { post, user } = await editablePost(c);
   const form = await submittedForm(c);
   const values = readPostForm(form);
@@ -244,3 +247,26 @@ editorRoutes.post(routePath('editPost'), async (c) => {
     return keepFormOnFailure(c, err, { mode: 'edit', values, post, user, hiddenFields });
   }
 });
+
+/** The edit form given back (503) when the session could not be looked up: only what was sent. */
+async function keepEditFormOnLookupFailure(c: Context<AppEnv>) {
+  const postId = idParam(c.req.param('postId'), 'Anunțul nu a fost găsit');
+  const form = await submittedForm(c);
+  const values = readPostForm(form);
+  const guard = readEditGuard(form);
+  const hiddenFields =
+    guard.version === null
+      ? []
+      : versionFields(
+          guard.version,
+          guard.openedPhotoIds ?? values.photoIds,
+          guard.openedValues ? formatFingerprints(guard.openedValues) : null,
+        );
+  return keepFormOnFailure(c, new Error('session lookup failed'), {
+    mode: 'edit',
+    values,
+    user: null,
+    postId,
+    hiddenFields,
+  });
+}

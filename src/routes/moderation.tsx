@@ -44,7 +44,7 @@ import { queueNotices, reporterJobs } from '../jobs/decision-notice';
 import { alertHeld } from '../jobs/held-alert';
 import { clientIdentity } from '../lib/client-address';
 import { bucharestDay, DAY_MS, dayFromInput, formatDate, startOfBucharestDay } from '../lib/dates';
-import { BadInput, HttpError, NotFound } from '../lib/errors';
+import { BadInput, HttpError, NotFound, SessionUnavailable } from '../lib/errors';
 import type { FlashCode } from '../lib/flash';
 import {
   areaPath,
@@ -132,6 +132,8 @@ function textField(form: FormData, name: string, max: number): string {
 moderationRoutes.use(areaPath('report'), privateAnswers);
 
 moderationRoutes.post(routePath('report'), async (c) => {
+  // D1 failed at the session lookup: a signed-in reporter must not be counted as an anonymous one.
+  if (c.get('sessionUnavailable')) throw new SessionUnavailable();
   await limitReport(c);
   const db = c.get('db');
   // An ad the public cannot see answers exactly like one that does not exist.

@@ -32,7 +32,7 @@ profileRoutes.use(areaPath('profile'), privateAnswers, signedIn);
 
 async function render(
   c: Context<AppEnv>,
-  user: CurrentUser,
+  user: CurrentUser | null,
   values: ProfileValues,
   errors: Record<string, string>,
   status: 200 | 400 | 429 | 503,
@@ -44,8 +44,8 @@ async function render(
       action={route('profile')}
       values={values}
       errors={errors}
-      email={user.email}
-      avatarUrl={await avatarUrl(c.get('db'), user).catch(() => null)}
+      email={user?.email ?? null}
+      avatarUrl={user ? await avatarUrl(c.get('db'), user).catch(() => null) : null}
       myPostsHref={route('myPosts')}
       signOutAction={route('signOut')}
       formMessage={formMessage}
@@ -83,7 +83,8 @@ function syncToClerk(c: Context<AppEnv>, user: CurrentUser, name: string, avatar
 }
 
 profileRoutes.post(routePath('profile'), async (c) => {
-  const user = requireWriter(c);
+  const lookupFailed = c.get('sessionUnavailable') === true;
+  const user = lookupFailed ? null : requireWriter(c);
   const body = await c.req.parseBody();
   const str = (v: unknown) => (typeof v === 'string' ? v : '');
   const values: ProfileValues = {
@@ -91,6 +92,11 @@ profileRoutes.post(routePath('profile'), async (c) => {
     phone: str(body.phone),
     messagesOnly: str(body.messagesOnly) === '1',
   };
+  // D1 failed at the session lookup: the form comes back as typed, like a failure while saving.
+  if (!user) {
+    c.header('Retry-After', String(RETRY_AFTER_S));
+    return render(c, null, values, {}, 503, SAVE_FAILED);
+  }
   const errors: Record<string, string> = {};
 
   const name = oneLineText(values.name);

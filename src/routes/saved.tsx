@@ -38,6 +38,7 @@ import { postHref, route, routePath } from '../lib/links';
 import { shownStatus, UNAVAILABLE_AD } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { signToken, verifyToken } from '../lib/signed-token';
+import { oneLineText } from '../lib/text';
 import { type SavedItem, SavedPage, type SavedState } from '../pages/SavedPage';
 import { SavedSearchesPage } from '../pages/SavedSearchesPage';
 import { responsiveUrl } from '../photos/urls';
@@ -309,7 +310,8 @@ savedRoutes.post(routePath('savedSearches'), async (c) => {
   const tree = await getCategoryTreeCached(c.get('db'));
   const query = canonicalQuery(raw, tree);
   if (query === null) throw new BadInput('Căutarea nu poate fi salvată: parametrii ei nu sunt valizi.');
-  const name = field(form, 'name').trim().slice(0, SAVED_SEARCH_NAME_MAX) || defaultSearchName(query, tree);
+  const name =
+    oneLineText(field(form, 'name')).slice(0, SAVED_SEARCH_NAME_MAX) || defaultSearchName(query, tree);
   const result = await createSavedSearch(c.get('d1'), { userId: user.id, name, query, now: Date.now() });
   if (result.status === 'limit')
     throw new BadInput(
@@ -329,7 +331,7 @@ savedRoutes.post(routePath('savedSearchAction'), async (c) => {
   let ok: boolean;
   if (action === 'redenumeste') {
     const typed = field(await formOf(c), 'name');
-    const name = typed.trim();
+    const name = oneLineText(typed);
     const message = !name
       ? 'Scrieți un nume pentru căutare.'
       : name.length > SAVED_SEARCH_NAME_MAX
