@@ -13,12 +13,20 @@ const base = `http://127.0.0.1:${port}`;
  * @param {(line: string) => void} [log]
  */
 export async function seedLarge(siteBase = base, log = () => {}) {
+  let restarts = 0;
   for (let i = 0; i < 100; i++) {
     const res = await fetch(`${siteBase}/__dev/seed-large`, {
       method: 'POST',
       headers: { origin: siteBase },
     });
     const text = (await res.text()).trim();
+    // wrangler dev reloads the worker when a source file changes and answers 503 to the request it
+    // cut short: each step commits all or nothing, so asking again is safe.
+    if (res.status === 503 && /restarted/.test(text) && restarts++ < 5) {
+      log(`the worker restarted mid-step: asking again (${restarts})`);
+      await new Promise((r) => setTimeout(r, 2000));
+      continue;
+    }
     if (!res.ok) throw new Error(`seed:large: ${res.status} ${text.slice(0, 300)}`);
     log(text);
     if (res.headers.get('x-seed-large') === 'done') return text;

@@ -59,7 +59,11 @@ export async function benchConsole({ port = Number(process.env.PORT ?? 8806) } =
   try {
     const base = site.base;
     const t1 = performance.now();
-    const seeded = await seedLarge(base);
+    /** @type {string[]} */
+    const steps = [];
+    const seeded = await seedLarge(base, (line) => steps.push(line)).catch((err) => {
+      throw new Error(`${err.message}\nsteps: ${steps.join(' | ')}\nwrangler: ${site.logs().slice(-2000)}`);
+    });
     const seedSeconds = round((performance.now() - t1) / 1000);
     const cookie = await operatorCookie(base);
     /** @param {string} path */
