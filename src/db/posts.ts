@@ -4,7 +4,7 @@
 // photo picked by a correlated subquery (index photos_post). The category tree and the
 // per-category counts come from this isolate's copies (categories.ts, categoryCounts below), read
 // in parallel with the batch when they are stale.
-import { and, asc, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import type { Currency } from '../lib/price';
 import { publicTitle } from './ad-text';
@@ -343,4 +343,16 @@ export async function visibleAdIdsOf(db: Db, userId: number, limit = 500): Promi
     .where(and(eq(posts.userId, userId), sql`${posts.status} IN ('published', 'expired', 'sold', 'held')`))
     .limit(limit);
   return rows.map((r) => r.id);
+}
+
+/** What an ad's address needs (id, slug, category), for several ads in one query. */
+export async function postsForHrefs(
+  db: Db,
+  ids: readonly number[],
+): Promise<{ id: number; slug: string; categoryId: number }[]> {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: posts.id, slug: posts.slug, categoryId: posts.categoryId })
+    .from(posts)
+    .where(inArray(posts.id, [...ids]));
 }

@@ -76,9 +76,35 @@ interface RawRow {
 
 /** Counts per tier. */
 export async function queueCounts(db: Db, now: number): Promise<QueueCounts> {
-  const rows = await db.all<{ tier: number; n: number }>(
-    sql`SELECT tier, count(*) AS n FROM (${queueRows(now)}) GROUP BY tier`,
-  );
+  return countsOf(await db.all<{ tier: number; n: number }>(countsSql(now)));
+}
+
+const countsSql = (now: number) => sql`SELECT tier, count(*) AS n FROM (${queueRows(now)}) GROUP BY tier`;
+const pageSql = (now: number, page: number, size: number) =>
+  sql`SELECT * FROM (${queueRows(now)}) ORDER BY tier, reporters DESC, since, postId LIMIT ${size} OFFSET ${(page - 1) * size}`;
+
+/**
+ * The counts and one page (clamped to the last page) at the same time: the page asked for and the
+ * counts go together; only a page past the end needs a second query.
+ */
+export async function queueCountsAndPage(
+  db: Db,
+  now: number,
+  page: number,
+  size = QUEUE_PAGE_SIZE,
+): Promise<{ counts: QueueCounts; page: number; totalPages: number; items: QueueItem[] }> {
+  const [countRows, pageRows] = await Promise.all([
+    db.all<{ tier: number; n: number }>(countsSql(now)),
+    db.all<RawRow>(pageSql(now, page, size)),
+  ]);
+  const counts = countsOf(countRows);
+  const totalPages = Math.max(1, Math.ceil(counts.total / size));
+  if (page > totalPages)
+    return { counts, page: totalPages, totalPages, items: await queuePage(db, now, totalPages, size) };
+  return { counts, page, totalPages, items: await describe(db, pageRows, now) };
+}
+
+function countsOf(rows: { tier: number; n: number }[]): QueueCounts {
   const by = new Map(rows.map((r) => [Number(r.tier), Number(r.n)]));
   const held = by.get(0) ?? 0;
   const reported = by.get(1) ?? 0;
@@ -93,10 +119,7 @@ export async function queuePage(
   page: number,
   size = QUEUE_PAGE_SIZE,
 ): Promise<QueueItem[]> {
-  const rows = await db.all<RawRow>(
-    sql`SELECT * FROM (${queueRows(now)}) ORDER BY tier, reporters DESC, since, postId LIMIT ${size} OFFSET ${(page - 1) * size}`,
-  );
-  return describe(db, rows, now);
+  return describe(db, await db.all<RawRow>(pageSql(now, page, size)), now);
 }
 
 /** The queue details of some ads (those not in the queue are left out). */

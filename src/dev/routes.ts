@@ -5,7 +5,7 @@ import { uncachedAnswers } from '../http/helpers';
 import { HttpError, NotFound } from '../lib/errors';
 import { areaPath, routePath } from '../lib/links';
 import { seedDemo } from './seed';
-import { hasOperator, seedLarge } from './seed-large';
+import { hasOperator, LARGE_COUNTS, seedLargeStep } from './seed-large';
 
 export const devRoutes = new Hono<AppEnv>();
 devRoutes.use(areaPath('devSeed'), uncachedAnswers);
@@ -37,16 +37,23 @@ devRoutes.post(routePath('devSeed'), async (c) => {
 });
 
 /**
- * `POST /__dev/seed-large`: adds the large data set (5,000 people, 20,000 ads, 2,000 reports) once,
- * after the demo seed; `npm run seed:large` calls it. 404 anywhere but a local site.
+ * `POST /__dev/seed-large`: one step of the large data set (5,000 people, 20,000 ads in batches of
+ * 2,000, 2,000 reports, rules and queue marks), after the demo seed; `npm run seed:large` calls it
+ * until the header `x-seed-large` says `done`. Once complete, a further call adds nothing. 404
+ * anywhere but a local site.
  */
 devRoutes.post(routePath('devSeedLarge'), async (c) => {
   if (!isLocal(c.env)) throw new NotFound();
   const db = c.get('db');
   if (!(await hasOperator(db)))
     throw new HttpError(409, 'Rulați întâi datele demo (npm start), apoi setul mare.');
-  const report = await seedLarge(db, Date.now());
-  if (report.skipped) return c.text('setul mare exista deja\n');
-  const { people, ads, reports } = report.counts;
-  return c.text(`set mare: ${people} persoane, ${ads} anunțuri, ${reports} rapoarte în ${report.ms} ms\n`);
+  const p = await seedLargeStep(db, Date.now());
+  c.header('x-seed-large', p.done ? 'done' : 'more');
+  if (p.ran === null) return c.text('setul mare exista deja: nu s-a adăugat nimic\n');
+  const { people, ads, reports } = LARGE_COUNTS;
+  return c.text(
+    `pasul ${p.ran + 1}/${p.steps} în ${p.ms} ms${
+      p.done ? ` — set mare: ${people} persoane, ${ads} anunțuri, ${reports} rapoarte` : ''
+    }\n`,
+  );
 });

@@ -4,10 +4,10 @@
 import { adTextColumns } from '../db/ad-text';
 import {
   anyOperatorId,
-  insertLargeSet,
   type LargeCounts,
+  type LargeProgress,
   type LargeTemplate,
-  largeSeedDone,
+  runLargeStep,
 } from '../db/seed-large';
 import type { Db } from '../env';
 import { demoAds } from './seed-data';
@@ -43,15 +43,17 @@ export async function hasOperator(db: Db): Promise<boolean> {
   return (await anyOperatorId(db)) !== null;
 }
 
-/** Seeds the large set once; answers what it did. Needs the demo seed first (its operator). */
-export async function seedLarge(
+/**
+ * Runs the next step of the large set (one request each, so each stays short); answers what it did
+ * and whether more steps remain. Needs the demo seed first (its operator and photos).
+ */
+export async function seedLargeStep(
   db: Db,
   now: number,
-): Promise<{ skipped: boolean; counts: LargeCounts; ms: number }> {
+): Promise<LargeProgress & { ran: number | null; ms: number }> {
   const t0 = Date.now();
-  if (await largeSeedDone(db)) return { skipped: true, counts: LARGE_COUNTS, ms: 0 };
   const operator = await anyOperatorId(db);
   if (operator === null) throw new Error('no operator: run the demo seed first');
-  await insertLargeSet(db, largeTemplates(now), LARGE_COUNTS, operator, now);
-  return { skipped: false, counts: LARGE_COUNTS, ms: Date.now() - t0 };
+  const p = await runLargeStep(db, largeTemplates(now), LARGE_COUNTS, operator, now);
+  return { ...p, ms: Date.now() - t0 };
 }

@@ -22,16 +22,8 @@ import {
   setPromotion,
   setUserBanned,
 } from '../db/moderation';
-import { getPost, visibleAdIdsOf } from '../db/posts';
-import {
-  claimItem,
-  nextQueueItem,
-  QUEUE_PAGE_SIZE,
-  type QueueItem,
-  queueCounts,
-  queueItemsOf,
-  queuePage,
-} from '../db/queue';
+import { getPost, postsForHrefs, visibleAdIdsOf } from '../db/posts';
+import { claimItem, nextQueueItem, type QueueItem, queueCountsAndPage, queueItemsOf } from '../db/queue';
 import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
 import { HIDE_REASONS, REPORT_REASONS, type User } from '../db/schema';
 import { findUserById } from '../db/users';
@@ -256,10 +248,11 @@ moderationRoutes.get(routePath('moderation'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const now = Date.now();
-  const counts = await queueCounts(db, now);
-  const totalPages = Math.max(1, Math.ceil(counts.total / QUEUE_PAGE_SIZE));
-  const page = Math.min(pageParam(c.req.query('pagina')), totalPages);
-  const items = await queuePage(db, now, page);
+  const { counts, page, totalPages, items } = await queueCountsAndPage(
+    db,
+    now,
+    pageParam(c.req.query('pagina')),
+  );
   const [data, tree, reportedConversations, others] = await Promise.all([
     moderationData(
       db,
@@ -302,13 +295,8 @@ async function otherAdHrefs(db: Db, items: readonly QueueItem[]): Promise<Record
     ...new Set(items.flatMap((i) => i.marks.map((m) => m.otherPostId)).filter((id): id is number => !!id)),
   ];
   if (ids.length === 0) return {};
-  const tree = await getCategoryTreeCached(db);
-  const out: Record<number, string> = {};
-  for (const id of ids) {
-    const p = await getPost(db, id);
-    if (p) out[id] = postHref(tree, p);
-  }
-  return out;
+  const [tree, others] = await Promise.all([getCategoryTreeCached(db), postsForHrefs(db, ids)]);
+  return Object.fromEntries(others.map((p) => [p.id, postHref(tree, p)]));
 }
 
 /** One queue item on its own page: opening it claims it for this operator (others see who has it). */

@@ -15,6 +15,9 @@
 // Prints one table, saves JSON to test/bench/results/latest.json. Failing a target is reported, not
 // hidden: the exit code is non-zero only when the bench itself broke.
 //  - the move-in import of 20,000 ads and 300 photos (import.mjs) into its own empty site on PORT + 2.
+//  - the operators' console (console.mjs) at 20,000 ads, 2,000 reports and 5,000 people
+//    (`npm run seed:large`'s set) in its own site on PORT + 4: p50/p95 of the queue, the search and
+//    a person's page (target p95 < 50 ms each).
 // Environment: PORT (default 8806), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 20).
 import { spawnSync } from 'node:child_process';
 import {
@@ -58,6 +61,7 @@ const results = {
   hostileImages: null,
   backup: null,
   import: null,
+  console: null,
   targets: [],
 };
 
@@ -357,6 +361,13 @@ results.import = await optional('import.mjs', 'benchImport', null, { port: port 
 for (const t of results.import?.result?.targets ?? [])
   results.targets.push({ ...t, target: `import: ${t.target}` });
 
+// The operators' console at the county's size (test/bench/console.mjs): its own site on PORT + 4
+// (+ 5 for its inspector), seeded with the large set, after the others stopped.
+console.log("  the operators' console at 20,000 ads (test/bench/console.mjs)");
+results.console = await optional('console.mjs', 'benchConsole', null);
+for (const t of results.console?.result?.targets ?? [])
+  results.targets.push({ ...t, target: `console: ${t.target}` });
+
 // Targets: reported, never hidden.
 const listing = results.load.find((r) => r.name === 'listing');
 if (listing?.ratioToStatic !== undefined)
@@ -464,6 +475,11 @@ if (results.hostileImages)
     results.hostileImages,
   );
 if (results.backup) printOptional('Backup and restore (benchBackup)', results.backup);
+if (results.console)
+  printOptional(
+    "Operators' console at 20,000 ads, 2,000 reports, 5,000 people: sequential requests (benchConsole)",
+    results.console,
+  );
 console.log('\nTargets');
 console.log(
   table(

@@ -11,10 +11,18 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * `empty`: migrated but not seeded, like `npm start -- --empty` (the backup rehearsal restores into one).
- * @param {{ port: number, label?: string, keepState?: boolean, quiet?: boolean, empty?: boolean }} options
+ * `inspectorPort`: wrangler's inspector (default port + 100).
+ * @param {{ port: number, inspectorPort?: number, label?: string, keepState?: boolean, quiet?: boolean, empty?: boolean }} options
  * @returns {Promise<{ base: string, stateDir: string, stop: () => Promise<void>, alive: () => Promise<boolean>, logs: () => string }>}
  */
-export async function startSite({ port, label = 'site', keepState = false, quiet = true, empty = false }) {
+export async function startSite({
+  port,
+  inspectorPort = port + 100,
+  label = 'site',
+  keepState = false,
+  quiet = true,
+  empty = false,
+}) {
   // start.mjs reads PORT when first imported (seed() posts to that port).
   process.env.PORT = String(port);
   const start = await import('../../src/tools/start.mjs');
@@ -35,7 +43,7 @@ export async function startSite({ port, label = 'site', keepState = false, quiet
       '--var',
       'STATS_FLUSH_SECONDS:2',
       '--inspector-port',
-      String(port + 100),
+      String(inspectorPort),
     ],
     port,
   );
