@@ -17,7 +17,7 @@ import {
   PAGE_SIZE,
 } from '../../src/messages/room';
 import { getAs, ORIGIN, postFormAs, textOf } from '../fixtures';
-import { awaitFreshWindow } from '../limits/support';
+import { itInOneWindow } from '../limits/support';
 import { ad, conversationIdOf, conversationsOf, db, person, room } from './support';
 
 afterEach(() => vi.restoreAllMocks());
@@ -38,8 +38,7 @@ const storedCount = (id: number) =>
   );
 
 describe('a reply flood', () => {
-  it('meets 20 messages a minute per person (the first one counts): 429, Retry-After, the text kept', async () => {
-    await awaitFreshWindow(40);
+  itInOneWindow('meets 20 messages a minute per person (the first one counts): 429, Retry-After, the text kept', async () => {
     const { buyer, id } = await opened();
     const statuses: number[] = [];
     let last: Response | null = null;
@@ -61,8 +60,7 @@ describe('a reply flood', () => {
     // The limit is the person's: the other side still answers.
   });
 
-  it('the same flood sent all at once: still 20 a minute', async () => {
-    await awaitFreshWindow(40);
+  itInOneWindow('the same flood sent all at once: still 20 a minute', async () => {
     const { seller, buyer, id } = await opened();
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -76,8 +74,7 @@ describe('a reply flood', () => {
     expect(answer.status).toBe(303);
   });
 
-  it(`the daily ${DAILY_MESSAGES} are counted in D1 by the reserving statement: parallel messages pass exactly to the limit`, async () => {
-    await awaitFreshWindow(40);
+  itInOneWindow(`the daily ${DAILY_MESSAGES} are counted in D1 by the reserving statement: parallel messages pass exactly to the limit`, async () => {
     const { buyer, id } = await opened();
     const today = dayOf(Date.now());
     // 195 sent today already (the first message was the 1st; set the count as if 194 more followed).
