@@ -214,10 +214,13 @@ describe('the live WebSocket', () => {
     });
     expect(reply.status).toBe(201);
     // Wait for the pong and the live message themselves, not for a fixed time.
-    await vi.waitUntil(() => received.includes('pong') && received.some((d) => d.includes('Da, este disponibil')), {
-      timeout: 10_000,
-      interval: 20,
-    });
+    await vi.waitUntil(
+      () => received.includes('pong') && received.some((d) => d.includes('Da, este disponibil')),
+      {
+        timeout: 10_000,
+        interval: 20,
+      },
+    );
     expect(received).toContain('pong');
     const events = received.filter((d) => d !== 'pong').map((d) => JSON.parse(d));
     expect(events).toContainEqual(
