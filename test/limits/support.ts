@@ -67,8 +67,11 @@ export async function inOneWindow<T>(attempt: () => Promise<T>, period = 60): Pr
   }
 }
 
-/** The tests here each count up to a limit: `it`, run inside one window (see `inOneWindow`). */
-export function itInOneWindow(name: string, body: () => Promise<void>, timeout?: number) {
+/**
+ * The tests here each count up to a limit: `it`, run inside one window (see `inOneWindow`), with room
+ * for its at most three attempts.
+ */
+export function itInOneWindow(name: string, body: () => Promise<void>, timeout = 90_000) {
   return it(name, () => inOneWindow(body), timeout);
 }
 
