@@ -17,7 +17,7 @@ import {
   PAGE_SIZE,
 } from '../../src/messages/room';
 import { getAs, ORIGIN, postFormAs, textOf } from '../fixtures';
-import { awaitFreshWindow } from '../limits/support';
+import { itInOneWindow } from '../limits/support';
 import { ad, conversationIdOf, conversationsOf, db, person, room } from './support';
 
 afterEach(() => vi.restoreAllMocks());
@@ -38,31 +38,32 @@ const storedCount = (id: number) =>
   );
 
 describe('a reply flood', () => {
-  it('meets 20 messages a minute per person (the first one counts): 429, Retry-After, the text kept', async () => {
-    await awaitFreshWindow(40);
-    const { buyer, id } = await opened();
-    const statuses: number[] = [];
-    let last: Response | null = null;
-    for (let i = 0; i < 25; i++) {
-      last = await postFormAs(`/mesaje/${id}`, { text: `Flood ${i}` }, buyer.cookie);
-      statuses.push(last.status);
-    }
-    expect(statuses.slice(0, 19)).toEqual(Array(19).fill(303));
-    expect(statuses.slice(19)).toEqual(Array(6).fill(429));
-    expect(last?.headers.get('retry-after')).toBe('60');
-    const html = (await last?.text()) ?? '';
-    expect(textOf(html)).toContain('Ați trimis prea multe mesaje într-un minut');
-    expect(html).toContain('Flood 24');
-    expect(await storedCount(id)).toBe(20);
-    // JSON for the live island, with the same refusal.
-    const json = await postFormAs(`/mesaje/${id}`, { text: 'încă unul' }, buyer.cookie, JSON_ACCEPT);
-    expect(json.status).toBe(429);
-    expect(((await json.json()) as { error: string }).error).toContain('prea multe mesaje');
-    // The limit is the person's: the other side still answers.
-  });
+  itInOneWindow(
+    'meets 20 messages a minute per person (the first one counts): 429, Retry-After, the text kept',
+    async () => {
+      const { buyer, id } = await opened();
+      const statuses: number[] = [];
+      let last: Response | null = null;
+      for (let i = 0; i < 25; i++) {
+        last = await postFormAs(`/mesaje/${id}`, { text: `Flood ${i}` }, buyer.cookie);
+        statuses.push(last.status);
+      }
+      expect(statuses.slice(0, 19)).toEqual(Array(19).fill(303));
+      expect(statuses.slice(19)).toEqual(Array(6).fill(429));
+      expect(last?.headers.get('retry-after')).toBe('60');
+      const html = (await last?.text()) ?? '';
+      expect(textOf(html)).toContain('Ați trimis prea multe mesaje într-un minut');
+      expect(html).toContain('Flood 24');
+      expect(await storedCount(id)).toBe(20);
+      // JSON for the live island, with the same refusal.
+      const json = await postFormAs(`/mesaje/${id}`, { text: 'încă unul' }, buyer.cookie, JSON_ACCEPT);
+      expect(json.status).toBe(429);
+      expect(((await json.json()) as { error: string }).error).toContain('prea multe mesaje');
+      // The limit is the person's: the other side still answers.
+    },
+  );
 
-  it('the same flood sent all at once: still 20 a minute', async () => {
-    await awaitFreshWindow(40);
+  itInOneWindow('the same flood sent all at once: still 20 a minute', async () => {
     const { seller, buyer, id } = await opened();
     const results = await Promise.all(
       Array.from({ length: 40 }, (_, i) =>
@@ -76,36 +77,42 @@ describe('a reply flood', () => {
     expect(answer.status).toBe(303);
   });
 
-  it(`the daily ${DAILY_MESSAGES} are counted in D1 by the reserving statement: parallel messages pass exactly to the limit`, async () => {
-    await awaitFreshWindow(40);
-    const { buyer, id } = await opened();
-    const today = dayOf(Date.now());
-    // 195 sent today already (the first message was the 1st; set the count as if 194 more followed).
-    await db
-      .update(schema.messageDayCounts)
-      .set({ sent: DAILY_MESSAGES - 5 })
-      .where(and(eq(schema.messageDayCounts.userId, buyer.user.id), eq(schema.messageDayCounts.day, today)));
-    const results = await Promise.all(
-      Array.from({ length: 15 }, (_, i) =>
-        postFormAs(`/mesaje/${id}`, { text: `Zilnic ${i}` }, buyer.cookie, JSON_ACCEPT),
-      ),
-    );
-    expect(results.filter((r) => r.status === 201)).toHaveLength(5);
-    const refused = results.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(10);
-    expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(((await refused[0].json()) as { error: string }).error).toContain('200 de mesaje astăzi');
-    const [row] = await db
-      .select()
-      .from(schema.messageDayCounts)
-      .where(and(eq(schema.messageDayCounts.userId, buyer.user.id), eq(schema.messageDayCounts.day, today)));
-    expect(row.sent).toBe(DAILY_MESSAGES);
-    expect(await storedCount(id)).toBe(6);
-    // The page form keeps the text of a refused reply.
-    const page = await postFormAs(`/mesaje/${id}`, { text: 'Textul meu păstrat' }, buyer.cookie);
-    expect(page.status).toBe(429);
-    expect(await page.text()).toContain('Textul meu păstrat');
-  });
+  itInOneWindow(
+    `the daily ${DAILY_MESSAGES} are counted in D1 by the reserving statement: parallel messages pass exactly to the limit`,
+    async () => {
+      const { buyer, id } = await opened();
+      const today = dayOf(Date.now());
+      // 195 sent today already (the first message was the 1st; set the count as if 194 more followed).
+      await db
+        .update(schema.messageDayCounts)
+        .set({ sent: DAILY_MESSAGES - 5 })
+        .where(
+          and(eq(schema.messageDayCounts.userId, buyer.user.id), eq(schema.messageDayCounts.day, today)),
+        );
+      const results = await Promise.all(
+        Array.from({ length: 15 }, (_, i) =>
+          postFormAs(`/mesaje/${id}`, { text: `Zilnic ${i}` }, buyer.cookie, JSON_ACCEPT),
+        ),
+      );
+      expect(results.filter((r) => r.status === 201)).toHaveLength(5);
+      const refused = results.filter((r) => r.status === 429);
+      expect(refused).toHaveLength(10);
+      expect(Number(refused[0].headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(((await refused[0].json()) as { error: string }).error).toContain('200 de mesaje astăzi');
+      const [row] = await db
+        .select()
+        .from(schema.messageDayCounts)
+        .where(
+          and(eq(schema.messageDayCounts.userId, buyer.user.id), eq(schema.messageDayCounts.day, today)),
+        );
+      expect(row.sent).toBe(DAILY_MESSAGES);
+      expect(await storedCount(id)).toBe(6);
+      // The page form keeps the text of a refused reply.
+      const page = await postFormAs(`/mesaje/${id}`, { text: 'Textul meu păstrat' }, buyer.cookie);
+      expect(page.status).toBe(429);
+      expect(await page.text()).toContain('Textul meu păstrat');
+    },
+  );
 });
 
 describe('a conversation is capped and paged', () => {

@@ -6,7 +6,7 @@ import {
 } from 'cloudflare:test';
 import { env, exports } from 'cloudflare:workers';
 import { eq } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { DELETED_AD_KEEP_MS } from '../../src/db/conversations';
 import * as schema from '../../src/db/schema';
 import worker from '../../src/index';
@@ -213,7 +213,14 @@ describe('the live WebSocket', () => {
       accept: 'application/json',
     });
     expect(reply.status).toBe(201);
-    await new Promise((r) => setTimeout(r, 300));
+    // Wait for the pong and the live message themselves, not for a fixed time.
+    await vi.waitUntil(
+      () => received.includes('pong') && received.some((d) => d.includes('Da, este disponibil')),
+      {
+        timeout: 10_000,
+        interval: 20,
+      },
+    );
     expect(received).toContain('pong');
     const events = received.filter((d) => d !== 'pong').map((d) => JSON.parse(d));
     expect(events).toContainEqual(

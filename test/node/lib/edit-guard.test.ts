@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookmarkAtLeast, hasBookmarkCookie, validBookmark } from '../../src/lib/bookmark';
+import { bookmarkAtLeast, hasBookmarkCookie, validBookmark } from '../../../src/lib/bookmark';
 import {
   fingerprintValues,
   formatFingerprints,
@@ -8,8 +8,8 @@ import {
   parseFingerprints,
   photoPlan,
   readEditGuard,
-} from '../../src/lib/edit-guard';
-import { emptyValues } from '../../src/lib/post-form';
+} from '../../../src/lib/edit-guard';
+import { emptyValues } from '../../../src/lib/post-form';
 
 function form(entries: [string, string][]): FormData {
   const f = new FormData();

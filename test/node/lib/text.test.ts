@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toParagraphs, truncate } from '../../src/lib/text';
+import { toParagraphs, truncate } from '../../../src/lib/text';
 
 describe('truncate: at most the length, ... included', () => {
   it('leaves a text that fits unchanged', () => {

@@ -6,7 +6,7 @@ import {
   splitHighlight,
   synonymKeys,
   toFtsQuery,
-} from '../../src/lib/search-query';
+} from '../../../src/lib/search-query';
 
 const none = new Map<string, string[]>();
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADS, formatNumber, plural, RESULTS } from '../../src/lib/plural';
+import { ADS, formatNumber, plural, RESULTS } from '../../../src/lib/plural';
 
 describe('plural: none, one, many, with "de" from 20', () => {
   it('uses the none form for 0 and the one form for 1', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Category } from '../../src/db/schema';
-import { link } from '../../src/lib/links';
-import type { CategoryKind } from '../../src/lib/post-fields';
+import type { Category } from '../../../src/db/schema';
+import { link } from '../../../src/lib/links';
+import type { CategoryKind } from '../../../src/lib/post-fields';
 import {
   type CategoryLookup,
   MAX_PAGE,
@@ -9,7 +9,7 @@ import {
   parseAmount,
   parseSearchParams,
   searchQueryOf,
-} from '../../src/lib/search-params';
+} from '../../../src/lib/search-params';
 
 const cat = (id: number, parentId: number | null, slug: string, kind: CategoryKind): Category => ({
   id,

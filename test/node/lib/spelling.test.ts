@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeWord, parseQuery } from '../../src/lib/search-query';
-import { allowedTypos, bestCorrection, deletions, editDistance } from '../../src/lib/spelling';
-import { isStopWord, STOP_WORDS } from '../../src/lib/stop-words';
+import { normalizeWord, parseQuery } from '../../../src/lib/search-query';
+import { allowedTypos, bestCorrection, deletions, editDistance } from '../../../src/lib/spelling';
+import { isStopWord, STOP_WORDS } from '../../../src/lib/stop-words';
 
 describe('editDistance (Damerau–Levenshtein, optimal string alignment)', () => {
   it.each([

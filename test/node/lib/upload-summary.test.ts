@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchSummary } from '../../src/lib/upload-summary';
+import { batchSummary } from '../../../src/lib/upload-summary';
 
 describe('the editor’s status after a batch of uploads', () => {
   it('says all went up only when none failed', () => {

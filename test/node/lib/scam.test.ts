@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { linkHosts, needsScamWarning, SCAM_WARNING, type ScamSign, scamSigns } from '../../src/lib/scam';
+import { linkHosts, needsScamWarning, SCAM_WARNING, type ScamSign, scamSigns } from '../../../src/lib/scam';
 
 const TABLE: [string, ScamSign[]][] = [
   // Ordinary talk between a buyer and a seller.

@@ -5,8 +5,8 @@ import {
   breadcrumbJsonLd,
   toParagraphsHtml,
   websiteJsonLd,
-} from '../../src/lib/json-ld';
-import { PHONE_MASK } from '../../src/lib/phone';
+} from '../../../src/lib/json-ld';
+import { PHONE_MASK } from '../../../src/lib/phone';
 
 const SITE = 'https://www.eradauti.ro';
 const DAY = 86_400_000;

@@ -7,8 +7,8 @@ import {
   relativeDay,
   startOfBucharestDay,
   startOfWeek,
-} from '../../src/lib/dates';
-import { formatPrice } from '../../src/lib/price';
+} from '../../../src/lib/dates';
+import { formatPrice } from '../../../src/lib/price';
 
 // 2026-03-05 14:07 UTC — 16:07 in Romania (winter time, UTC+2), which is what is shown.
 const T = Date.UTC(2026, 2, 5, 14, 7);

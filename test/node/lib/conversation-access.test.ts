@@ -6,7 +6,7 @@ import {
   refusalStatus,
   startRefusal,
   writeRefusal,
-} from '../../src/lib/conversation-access';
+} from '../../../src/lib/conversation-access';
 
 const BUYER = 1;
 const SELLER = 2;

@@ -7,7 +7,7 @@ import {
   postPath,
   route,
   safeReturnPath,
-} from '../../src/lib/links';
+} from '../../../src/lib/links';
 
 describe('link: patterns filled, falsy params and query values skipped', () => {
   it('replaces bracketed parameters with supplied values', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_ID, parseId, parseIds } from '../../src/lib/ids';
+import { MAX_ID, parseId, parseIds } from '../../../src/lib/ids';
 import {
   areaPath,
   categorySlugOf,
@@ -11,9 +11,9 @@ import {
   routeBase,
   routePath,
   UNCACHED_AREAS,
-} from '../../src/lib/links';
-import { adPageStatus, myPostDates, statusSummary } from '../../src/lib/post-status';
-import { isCacheablePath } from '../../src/page-cache';
+} from '../../../src/lib/links';
+import { adPageStatus, myPostDates, statusSummary } from '../../../src/lib/post-status';
+import { isCacheablePath } from '../../../src/page-cache';
 
 describe('parseId: one rule for ids in addresses and forms', () => {
   it.each([

@@ -1,7 +1,7 @@
 // Date fields are plain text fields (the browser's own date control speaks the browser's language):
 // a day typed the Romanian way is read, anything else is not a day.
 import { describe, expect, it } from 'vitest';
-import { dayForInput, dayFromInput } from '../../src/lib/dates';
+import { dayForInput, dayFromInput } from '../../../src/lib/dates';
 
 describe('dayFromInput', () => {
   it('reads zz.ll.aaaa (also / and -, one-digit day and month) and aaaa-ll-zz', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportHoldThreshold } from '../../src/db/reports';
-import { clientIdentity } from '../../src/lib/client-address';
+import { reportHoldThreshold } from '../../../src/db/reports';
+import { clientIdentity } from '../../../src/lib/client-address';
 
 describe('clientIdentity', () => {
   it('keeps an IPv4 address as it is', () => {

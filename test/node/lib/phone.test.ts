@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatPhone, internationalPhone, maskPhones, normalizeRomanianPhone } from '../../src/lib/phone';
+import { formatPhone, internationalPhone, maskPhones, normalizeRomanianPhone } from '../../../src/lib/phone';
 
 const M = '**********';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toSlug, transliterate } from '../../src/lib/slug';
+import { toSlug, transliterate } from '../../../src/lib/slug';
 
 describe('toSlug: plain letters, digits, | and single hyphens', () => {
   it('trims and lower-cases, spaces become hyphens', () => {
