@@ -120,33 +120,38 @@ app.use('*', async (c, next) => {
   );
 });
 
-app.route('/', adminRoutes);
-app.route('/', adminImportRoutes);
-app.route('/', adminBackupRoutes);
-app.route('/', photoRoutes);
-app.route('/', homeRoutes);
-app.route('/', postsRoutes);
-app.route('/', postRoutes);
-app.route('/', searchRoutes);
-app.route('/', editorRoutes);
-app.route('/', messageRoutes);
-app.route('/', myPostsRoutes);
-app.route('/', consoleRoutes);
-app.route('/', consoleRulesRoutes);
-app.route('/', consoleStatsRoutes);
-app.route('/', statusRoutes);
-app.route('/', moderationRoutes);
-app.route('/', profileRoutes);
-app.route('/', accountRoutes);
-app.route('/', accountPageRoutes);
-app.route('/', accountDataRoutes);
-app.route('/', savedRoutes);
-app.route('/', mailLinkRoutes);
-app.route('/', authRoutes);
-app.route('/', pageRoutes);
-app.route('/', sitemapRoutes);
-app.route('/', legacyRoutes);
-app.route('/', devRoutes);
+// The feature sub-apps, in the order their routes are matched.
+for (const routes of [
+  adminRoutes,
+  adminImportRoutes,
+  adminBackupRoutes,
+  photoRoutes,
+  homeRoutes,
+  postsRoutes,
+  postRoutes,
+  searchRoutes,
+  editorRoutes,
+  messageRoutes,
+  myPostsRoutes,
+  consoleRoutes,
+  consoleRulesRoutes,
+  consoleStatsRoutes,
+  statusRoutes,
+  moderationRoutes,
+  profileRoutes,
+  accountRoutes,
+  accountPageRoutes,
+  accountDataRoutes,
+  savedRoutes,
+  mailLinkRoutes,
+  authRoutes,
+  pageRoutes,
+  sitemapRoutes,
+  legacyRoutes,
+  devRoutes,
+]) {
+  app.route('/', routes);
+}
 
 app.get(routePath('notFound'), renderNotFound);
 app.notFound(renderNotFound);

@@ -31,8 +31,10 @@ function install() {
   const root = document.querySelector<HTMLElement>('[data-conversation]');
   const list = root?.querySelector<HTMLOListElement>('ol.messages');
   if (!root || !list) return;
-  const id = root.dataset.conversation;
   const me = Number(root.dataset.me);
+  // The addresses come from the page (the server's route table), never joined here.
+  const readUrl = root.dataset.readUrl ?? '';
+  const liveUrl = root.dataset.liveUrl ?? '';
   const otherName = root.querySelector('h1')?.textContent ?? '';
   const form = root.querySelector<HTMLFormElement>('form[data-message-form]');
   const seen = new Set(Array.from(list.querySelectorAll<HTMLElement>('li[data-id]'), (li) => li.dataset.id));
@@ -75,7 +77,7 @@ function install() {
   const markRead = () => {
     clearTimeout(readTimer);
     readTimer = window.setTimeout(() => {
-      fetch(`/mesaje/${id}/citit`, {
+      fetch(readUrl, {
         method: 'POST',
         headers: { accept: 'application/json' },
         credentials: 'same-origin',
@@ -85,9 +87,7 @@ function install() {
 
   let retries = 0;
   const connect = () => {
-    const ws = new WebSocket(
-      `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/mesaje/${id}/live`,
-    );
+    const ws = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${liveUrl}`);
     let ping = 0;
     ws.addEventListener('open', () => {
       retries = 0;

@@ -22,6 +22,12 @@ export interface FilterGridProps {
 }
 
 /** The grid of filter fields; the form around it is the caller's. */
+/** The two ends of a numeric field's range: the `_min` and `_max` parameters of /cautare. */
+const RANGE_ENDS = [
+  { suffix: '_min', label: 'minim', placeholder: 'de la' },
+  { suffix: '_max', label: 'maxim', placeholder: 'până la' },
+] as const;
+
 export function FilterGrid(props: FilterGridProps) {
   const { form, tree, fieldDefs, localities } = props;
   return (
@@ -96,28 +102,19 @@ export function FilterGrid(props: FilterGridProps) {
               {field.label}
               {field.unit ? ` (${field.unit})` : ''}
             </legend>
-            <label>
-              <span className="visually-hidden">{`${field.label} minim`}</span>
-              <input
-                type="text"
-                inputMode="numeric"
-                name={`${param}_min`}
-                placeholder="de la"
-                defaultValue={form.fields[`${param}_min`] ?? ''}
-                size={6}
-              />
-            </label>
-            <label>
-              <span className="visually-hidden">{`${field.label} maxim`}</span>
-              <input
-                type="text"
-                inputMode="numeric"
-                name={`${param}_max`}
-                placeholder="până la"
-                defaultValue={form.fields[`${param}_max`] ?? ''}
-                size={6}
-              />
-            </label>
+            {RANGE_ENDS.map((end) => (
+              <label key={end.suffix}>
+                <span className="visually-hidden">{`${field.label} ${end.label}`}</span>
+                <input
+                  type="text"
+                  inputMode="numeric"
+                  name={`${param}${end.suffix}`}
+                  placeholder={end.placeholder}
+                  defaultValue={form.fields[`${param}${end.suffix}`] ?? ''}
+                  size={6}
+                />
+              </label>
+            ))}
           </fieldset>
         ),
       )}

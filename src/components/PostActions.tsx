@@ -3,6 +3,7 @@
 import type { Post } from '../db/schema';
 import { route } from '../lib/links';
 import { ownerChoices } from '../lib/post-status';
+import { ActionForm } from './ActionForm';
 
 export interface PostActionsProps {
   /** `/posts/edit/<id>/<action>` for each offered action; absent when not offered. */
@@ -40,27 +41,6 @@ export function actionsFor(
   };
 }
 
-function ActionForm({
-  action,
-  label,
-  returnTo,
-  primary,
-}: {
-  action: string;
-  label: string;
-  returnTo?: string;
-  primary?: boolean;
-}) {
-  return (
-    <form method="post" action={action} className="post-actions__form">
-      {returnTo ? <input type="hidden" name="returnTo" value={returnTo} /> : null}
-      <button type="submit" className={primary ? 'btn btn--primary btn--small' : 'btn btn--small'}>
-        {label}
-      </button>
-    </form>
-  );
-}
-
 export function PostActions(props: PostActionsProps) {
   return (
     <div className="post-actions">
@@ -70,16 +50,21 @@ export function PostActions(props: PostActionsProps) {
         </a>
       ) : null}
       {props.publish ? (
-        <ActionForm action={props.publish} label="Republică" returnTo={props.returnTo} primary />
+        <ActionForm action={props.publish} label="Republică" fields={{ returnTo: props.returnTo }} primary />
       ) : null}
       {props.renew ? (
-        <ActionForm action={props.renew} label="Reînnoiește (30 de zile)" returnTo={props.returnTo} primary />
+        <ActionForm
+          action={props.renew}
+          label="Reînnoiește (30 de zile)"
+          fields={{ returnTo: props.returnTo }}
+          primary
+        />
       ) : null}
       {props.sold ? (
-        <ActionForm action={props.sold} label="Marchează ca vândut" returnTo={props.returnTo} />
+        <ActionForm action={props.sold} label="Marchează ca vândut" fields={{ returnTo: props.returnTo }} />
       ) : null}
       {props.unpublish ? (
-        <ActionForm action={props.unpublish} label="Retrage anunțul" returnTo={props.returnTo} />
+        <ActionForm action={props.unpublish} label="Retrage anunțul" fields={{ returnTo: props.returnTo }} />
       ) : null}
       {props.remove ? (
         <a className="btn btn--small btn--danger" href={props.remove}>

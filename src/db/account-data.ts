@@ -15,26 +15,14 @@ import {
   savedSearches,
   users,
 } from './schema';
+import { findUserById } from './users';
 
+/** The person's own account, without what only the identity provider needs (clerk id). */
 export async function exportProfile(db: Db, userId: number) {
-  return (
-    (await db
-      .select({
-        id: users.id,
-        name: users.name,
-        email: users.email,
-        phone: users.phone,
-        role: users.role,
-        banned: users.banned,
-        messagesOnly: users.messagesOnly,
-        avatarPhotoId: users.avatarPhotoId,
-        createdAt: users.createdAt,
-        updatedAt: users.updatedAt,
-      })
-      .from(users)
-      .where(eq(users.id, userId))
-      .get()) ?? null
-  );
+  const user = await findUserById(db, userId);
+  if (!user) return null;
+  const { id, name, email, phone, role, banned, messagesOnly, avatarPhotoId, createdAt, updatedAt } = user;
+  return { id, name, email, phone, role, banned, messagesOnly, avatarPhotoId, createdAt, updatedAt };
 }
 
 export interface ExportedPhoto {

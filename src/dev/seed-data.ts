@@ -675,8 +675,33 @@ const services: Template = (rng, loc) => {
   };
 };
 
-const electronics: Template = (rng) => {
-  const [what, low, high, photo] = rng.pick([
+/** One kind of second-hand goods: what it is, its price range in lei, and its demo photo. */
+type Goods = readonly [what: string, low: number, high: number, photo: string | null];
+
+/**
+ * A template for second-hand goods: one item picked from the list, `write` gives its title and
+ * paragraphs; the price is a round figure in its range (nothing when the range is 0: given away).
+ */
+function goods(
+  items: readonly Goods[],
+  write: (rng: Rng, what: string, high: number) => Pick<Draft, 'title' | 'paragraphs'>,
+): Template {
+  return (rng) => {
+    const [what, low, high, photo] = rng.pick(items);
+    const { title, paragraphs } = write(rng, what, high);
+    return {
+      title,
+      paragraphs,
+      price: high === 0 ? 0 : round(rng.int(low, high), low < 10 ? 1 : 10),
+      currency: 'RON',
+      negotiable: rng.chance(0.5),
+      photo,
+    };
+  };
+}
+
+const electronics = goods(
+  [
     ['iPhone 13 128 GB', 1800, 2600, 'electronice'],
     ['Samsung Galaxy S22', 1500, 2300, 'electronice'],
     ['Laptop Lenovo ThinkPad T480', 1200, 1900, 'electronice'],
@@ -689,8 +714,8 @@ const electronics: Template = (rng) => {
     ['Tabletă Samsung Galaxy Tab A8', 450, 800, 'electronice'],
     ['Aspirator robot Xiaomi', 400, 900, 'electronice'],
     ['Boxă JBL Charge 5', 350, 600, 'electronice'],
-  ] as const);
-  return {
+  ],
+  (rng, what) => ({
     title: `${what}, ${rng.pick(['ca nou', 'impecabil', 'stare foarte bună', 'în garanție', 'cu cutie și accesorii'])}`,
     paragraphs: [
       `Vând ${what}, ${rng.pick(['cumpărat acum un an', 'folosit foarte puțin', 'fără zgârieturi', 'cu factură'])}.`,
@@ -702,15 +727,11 @@ const electronics: Template = (rng) => {
       ]),
       rng.pick(CLOSINGS),
     ],
-    price: round(rng.int(low, high), 10),
-    currency: 'RON',
-    negotiable: rng.chance(0.5),
-    photo,
-  };
-};
+  }),
+);
 
-const homeGarden: Template = (rng) => {
-  const [what, low, high, photo] = rng.pick([
+const homeGarden = goods(
+  [
     ['Lemne de foc fag, despicate', 250, 400, 'lemne-foc'],
     ['Canapea extensibilă 3 locuri', 500, 1500, 'mobila'],
     ['Masă din lemn masiv cu 6 scaune', 900, 2500, 'mobila'],
@@ -722,8 +743,8 @@ const homeGarden: Template = (rng) => {
     ['Răsaduri de roșii și ardei', 1, 3, 'legume'],
     ['Fân în baloți', 15, 30, 'ferma'],
     ['Dulap cu 3 uși și oglindă', 300, 900, 'mobila'],
-  ] as const);
-  return {
+  ],
+  (rng, what) => ({
     title: what,
     paragraphs: [
       `Vând ${what.toLowerCase()}${rng.chance(0.5) ? ', transport la domiciliu în Rădăuți' : ''}.`,
@@ -735,15 +756,11 @@ const homeGarden: Template = (rng) => {
       ]),
       rng.pick(CLOSINGS),
     ],
-    price: round(rng.int(low, high), low < 10 ? 1 : 10),
-    currency: 'RON',
-    negotiable: rng.chance(0.5),
-    photo,
-  };
-};
+  }),
+);
 
-const animals: Template = (rng) => {
-  const [what, low, high, photo] = rng.pick([
+const animals = goods(
+  [
     ['Pui de Ciobănesc German', 500, 1200, 'animale'],
     ['Pisoi de dat spre adopție', 0, 0, 'pisica'],
     ['Vacă de lapte, rasa Bălțată', 5000, 8000, 'vaca'],
@@ -753,8 +770,8 @@ const animals: Template = (rng) => {
     ['Miei de Paște', 400, 700, 'ferma'],
     ['Cățel Bichon', 800, 1500, 'animale'],
     ['Acvariu 120 l complet echipat', 300, 600, null],
-  ] as const);
-  return {
+  ],
+  (rng, what, high) => ({
     title: what,
     paragraphs: [
       high === 0
@@ -766,26 +783,22 @@ const animals: Template = (rng) => {
         'Doar persoane care au condiții potrivite.',
       ]),
     ],
-    price: high === 0 ? 0 : round(rng.int(low, high), 10),
-    currency: 'RON',
-    negotiable: rng.chance(0.5),
-    photo,
-  };
-};
+  }),
+);
 
-const misc: Template = (rng) => {
-  const [what, low, high] = rng.pick([
-    ['Bicicletă copii 20"', 150, 350],
-    ['Cărucior copii 3 în 1', 400, 1200],
-    ['Colecție de cărți de literatură română', 50, 200],
-    ['Rochie de mireasă mărimea 38', 500, 1500],
-    ['Costum popular bucovinean', 400, 1200],
-    ['Acordeon Weltmeister', 1500, 3500],
-    ['Trotinetă electrică Xiaomi', 800, 1500],
-    ['Echipament de schi complet', 300, 800],
-    ['Pătuț din lemn cu saltea', 200, 450],
-  ] as const);
-  return {
+const misc = goods(
+  [
+    ['Bicicletă copii 20"', 150, 350, 'diverse'],
+    ['Cărucior copii 3 în 1', 400, 1200, 'diverse'],
+    ['Colecție de cărți de literatură română', 50, 200, 'diverse'],
+    ['Rochie de mireasă mărimea 38', 500, 1500, 'diverse'],
+    ['Costum popular bucovinean', 400, 1200, 'diverse'],
+    ['Acordeon Weltmeister', 1500, 3500, 'diverse'],
+    ['Trotinetă electrică Xiaomi', 800, 1500, 'diverse'],
+    ['Echipament de schi complet', 300, 800, 'diverse'],
+    ['Pătuț din lemn cu saltea', 200, 450, 'diverse'],
+  ],
+  (rng, what) => ({
     title: what,
     paragraphs: [
       `Vând ${what.toLowerCase()}, ${rng.pick(['ca nou', 'folosit puțin', 'în stare bună', 'păstrat cu grijă'])}.`,
@@ -796,12 +809,8 @@ const misc: Template = (rng) => {
         'Mai am și alte lucruri, întrebați.',
       ]),
     ],
-    price: round(rng.int(low, high), 10),
-    currency: 'RON',
-    negotiable: rng.chance(0.5),
-    photo: 'diverse',
-  };
-};
+  }),
+);
 
 /** Category id, subcategory id, how many ads, the template, authors who post there. */
 const PLAN: [number, number | null, number, Template, string[]][] = [

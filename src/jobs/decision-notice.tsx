@@ -8,17 +8,9 @@ import { findUserById } from '../db/users';
 import type { Bindings } from '../env';
 import { CONTEST_ADDRESS, type Decision } from '../lib/decisions';
 import { absoluteUrl, FALLBACK_CATEGORY_SLUG, postPath, route } from '../lib/links';
-import {
-  DecisionMail,
-  decisionMailSubject,
-  decisionMailText,
-  ReportNoticeMail,
-  reportNoticeSubject,
-  reportNoticeText,
-} from '../mail/decision';
-import { renderMailHtml } from '../mail/layout';
+import { sendTemplateMail } from '../mail/compose';
+import { decisionMail, reportNoticeMail } from '../mail/decision';
 import { isMailAddress } from '../mail/recipient';
-import { sendMail } from '../mail/send';
 import { enqueue } from './queue';
 import type { DecisionNoticeJob, Job, ReportNoticeJob } from './types';
 
@@ -94,13 +86,7 @@ export async function runDecisionNotice(job: DecisionNoticeJob, env: Bindings): 
     editUrl: post ? absoluteUrl(site, route('editPost', { postId: post.id })) : null,
     siteUrl: site,
   };
-  await sendMail(env, {
-    to: email,
-    subject: decisionMailSubject(props),
-    text: decisionMailText(props),
-    html: renderMailHtml(<DecisionMail {...props} />),
-    replyTo: CONTEST_ADDRESS,
-  });
+  await sendTemplateMail(env, email, decisionMail, props, { replyTo: CONTEST_ADDRESS });
 }
 
 export async function runReportNotice(job: ReportNoticeJob, env: Bindings): Promise<void> {
@@ -112,11 +98,5 @@ export async function runReportNotice(job: ReportNoticeJob, env: Bindings): Prom
     decision: job.decision,
     siteUrl: env.SITE_URL,
   };
-  await sendMail(env, {
-    to: job.to,
-    subject: reportNoticeSubject(props),
-    text: reportNoticeText(props),
-    html: renderMailHtml(<ReportNoticeMail {...props} />),
-    replyTo: CONTEST_ADDRESS,
-  });
+  await sendTemplateMail(env, job.to, reportNoticeMail, props, { replyTo: CONTEST_ADDRESS });
 }

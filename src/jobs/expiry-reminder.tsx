@@ -4,12 +4,10 @@ import { claimExpiryReminders, releaseReminders, takeReminders } from '../db/exp
 import { openDb } from '../db/session';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl, postPath, route } from '../lib/links';
-import { ExpiryMail, expirySubject, expiryText } from '../mail/expiry';
-import { renderMailHtml } from '../mail/layout';
+import { sendKindMail } from '../mail/compose';
+import { expiryMail } from '../mail/expiry';
 import { mailRecipient } from '../mail/recipient';
 import { renewUrl } from '../mail/renew-link';
-import { sendMail } from '../mail/send';
-import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
 import { enqueue } from './queue';
 import type { ExpiryReminderJob } from './types';
 
@@ -35,7 +33,6 @@ export async function runExpiryReminder(
   if (!to) return;
   try {
     const site = env.SITE_URL;
-    const unsubscribe = await unsubscribeUrl(env, to.userId, 'expiry', undefined, now);
     const ads = await Promise.all(
       posts.map(async (p) => ({
         title: p.title,
@@ -46,25 +43,21 @@ export async function runExpiryReminder(
         renewUrl: await renewUrl(env, { userId: to.userId, postId: p.id, expiresAt: p.expiresAt }, now),
       })),
     );
-    const props = {
-      stage: job.stage,
-      name: to.name,
-      ads,
-      siteUrl: site,
-      myPostsUrl: absoluteUrl(site, route('myPosts')),
-      footer: {
-        kind: 'expiry' as const,
-        unsubscribeUrl: unsubscribe,
-        preferencesUrl: absoluteUrl(site, route('mailPreferences')),
-      },
-    };
-    await sendMail(env, {
-      to: to.email,
-      subject: expirySubject(props),
-      text: expiryText(props),
-      html: renderMailHtml(<ExpiryMail {...props} />),
-      headers: listUnsubscribeHeaders(unsubscribe),
-    });
+    await sendKindMail(
+      env,
+      to,
+      'expiry',
+      expiryMail,
+      (footer) => ({
+        stage: job.stage,
+        name: to.name,
+        ads,
+        siteUrl: site,
+        myPostsUrl: absoluteUrl(site, route('myPosts')),
+        footer,
+      }),
+      now,
+    );
   } catch (err) {
     // Not sent: the next attempt of this job takes these reminders again.
     await releaseReminders(db, job.userId, job.stage, taken);

@@ -7,11 +7,9 @@ import { moderationNoticePost, operatorUserIds } from '../db/mail-moderation';
 import { openDb } from '../db/session';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl, route } from '../lib/links';
-import { HeldAlertMail, heldAlertSubject, heldAlertText } from '../mail/held-alert';
-import { renderMailHtml } from '../mail/layout';
+import { sendKindMail } from '../mail/compose';
+import { heldAlertMail } from '../mail/held-alert';
 import { mailRecipient } from '../mail/recipient';
-import { sendMail } from '../mail/send';
-import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
 import { enqueue } from './queue';
 import type { HeldAlertJob } from './types';
 
@@ -55,24 +53,12 @@ export async function runHeldAlert(job: HeldAlertJob, env: Bindings): Promise<vo
   const to = await mailRecipient(db, job.userId, 'reports');
   if (!to) return;
   const site = env.SITE_URL;
-  const unsubscribe = await unsubscribeUrl(env, to.userId, 'reports');
-  const props = {
+  await sendKindMail(env, to, 'reports', heldAlertMail, (footer) => ({
     name: to.name,
     title: post.title,
     ground: job.ground,
     itemUrl: absoluteUrl(site, route('moderationItem', { postId: post.id })),
     siteUrl: site,
-    footer: {
-      kind: 'reports' as const,
-      unsubscribeUrl: unsubscribe,
-      preferencesUrl: absoluteUrl(site, route('mailPreferences')),
-    },
-  };
-  await sendMail(env, {
-    to: to.email,
-    subject: heldAlertSubject(props),
-    text: heldAlertText(props),
-    html: renderMailHtml(<HeldAlertMail {...props} />),
-    headers: listUnsubscribeHeaders(unsubscribe),
-  });
+    footer,
+  }));
 }

@@ -14,16 +14,9 @@ import { openDb } from '../db/session';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
-import { renderMailHtml } from '../mail/layout';
-import {
-  MessageNoticeMail,
-  type MessageNoticeProps,
-  messageNoticeSubject,
-  messageNoticeText,
-} from '../mail/message-notice';
+import { sendKindMail } from '../mail/compose';
+import { messageNoticeMail } from '../mail/message-notice';
 import { mailRecipient } from '../mail/recipient';
-import { sendMail } from '../mail/send';
-import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
 import { enqueue } from './queue';
 import type { MessageUnreadJob } from './types';
 
@@ -48,8 +41,7 @@ export async function runMessageUnread(job: MessageUnreadJob, env: Bindings): Pr
     await markNoticePending(db, job.recipientId, now);
     return;
   }
-  const unsubscribe = await unsubscribeUrl(env, to.userId, 'messages');
-  const props: MessageNoticeProps = {
+  await sendKindMail(env, to, 'messages', messageNoticeMail, (footer) => ({
     siteUrl: env.SITE_URL,
     recipientName: to.name,
     conversations: unread.map((conv) => ({
@@ -60,15 +52,8 @@ export async function runMessageUnread(job: MessageUnreadJob, env: Bindings): Pr
       url: absoluteUrl(env.SITE_URL, route('conversation', { id: conv.id })),
     })),
     inboxUrl: absoluteUrl(env.SITE_URL, route('messages')),
-    unsubscribeUrl: unsubscribe,
-  };
-  await sendMail(env, {
-    to: to.email,
-    subject: messageNoticeSubject(props),
-    text: messageNoticeText(props),
-    html: renderMailHtml(MessageNoticeMail(props)),
-    headers: listUnsubscribeHeaders(unsubscribe),
-  });
+    unsubscribeUrl: footer.unsubscribeUrl,
+  }));
 }
 
 /** The hourly cron: the mails that waited for their person's hour to pass are enqueued. */

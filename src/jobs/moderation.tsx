@@ -11,12 +11,10 @@ import {
 import { openDb } from '../db/session';
 import type { Bindings, Db } from '../env';
 import { absoluteUrl, FALLBACK_CATEGORY_SLUG, postPath, route } from '../lib/links';
-import { renderMailHtml } from '../mail/layout';
-import { ModerationMail, moderationSubject, moderationText } from '../mail/moderation';
+import { sendKindMail } from '../mail/compose';
+import { moderationMail } from '../mail/moderation';
 import { mailRecipient } from '../mail/recipient';
-import { ReportsMail, reportsSubject, reportsText } from '../mail/reports';
-import { sendMail } from '../mail/send';
-import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
+import { reportsMail } from '../mail/reports';
 import { enqueue } from './queue';
 import type { ModerationNoticeJob, ReportsDigestJob } from './types';
 
@@ -47,8 +45,7 @@ export async function runModerationNotice(job: ModerationNoticeJob, env: Binding
   const to = await mailRecipient(db, post.userId, 'moderation');
   if (!to) return;
   const site = env.SITE_URL;
-  const unsubscribe = await unsubscribeUrl(env, to.userId, 'moderation');
-  const props = {
+  await sendKindMail(env, to, 'moderation', moderationMail, (footer) => ({
     action: job.action,
     name: to.name,
     title: post.title,
@@ -56,19 +53,8 @@ export async function runModerationNotice(job: ModerationNoticeJob, env: Binding
     postUrl: absoluteUrl(site, postPath(post, post.categorySlug ?? FALLBACK_CATEGORY_SLUG)),
     editUrl: absoluteUrl(site, route('editPost', { postId: post.id })),
     siteUrl: site,
-    footer: {
-      kind: 'moderation' as const,
-      unsubscribeUrl: unsubscribe,
-      preferencesUrl: absoluteUrl(site, route('mailPreferences')),
-    },
-  };
-  await sendMail(env, {
-    to: to.email,
-    subject: moderationSubject(props),
-    text: moderationText(props),
-    html: renderMailHtml(<ModerationMail {...props} />),
-    headers: listUnsubscribeHeaders(unsubscribe),
-  });
+    footer,
+  }));
 }
 
 /** The hourly cron's part: if no digest went out this hour and there are new reports, one job per operator. */
@@ -94,9 +80,7 @@ export async function runReportsDigest(job: ReportsDigestJob, env: Bindings): Pr
   ]);
   if (total === 0) return;
   const site = env.SITE_URL;
-  const moderationUrl = absoluteUrl(site, route('moderation'));
-  const unsubscribe = await unsubscribeUrl(env, to.userId, 'reports');
-  const props = {
+  await sendKindMail(env, to, 'reports', reportsMail, (footer) => ({
     name: to.name,
     total,
     totalAds: grouped.totalAds,
@@ -108,19 +92,8 @@ export async function runReportsDigest(job: ReportsDigestJob, env: Bindings): Pr
       firstAt: a.firstAt,
       url: absoluteUrl(site, route('moderationItem', { postId: a.postId })),
     })),
-    moderationUrl,
+    moderationUrl: absoluteUrl(site, route('moderation')),
     siteUrl: site,
-    footer: {
-      kind: 'reports' as const,
-      unsubscribeUrl: unsubscribe,
-      preferencesUrl: absoluteUrl(site, route('mailPreferences')),
-    },
-  };
-  await sendMail(env, {
-    to: to.email,
-    subject: reportsSubject(props),
-    text: reportsText(props),
-    html: renderMailHtml(<ReportsMail {...props} />),
-    headers: listUnsubscribeHeaders(unsubscribe),
-  });
+    footer,
+  }));
 }

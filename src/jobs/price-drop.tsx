@@ -9,11 +9,9 @@ import type { Bindings } from '../env';
 import { absoluteUrl, categorySlugOf, postPath, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
 import { type Currency, formatPrice } from '../lib/price';
-import { renderMailHtml } from '../mail/layout';
-import { PriceDropMailHtml, priceDropSubject, priceDropText } from '../mail/price-drop';
+import { sendKindMail } from '../mail/compose';
+import { priceDropMail } from '../mail/price-drop';
 import { mailRecipient } from '../mail/recipient';
-import { sendMail } from '../mail/send';
-import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
 import { responsiveUrl } from '../photos/urls';
 import { enqueue, type QueueBindings } from './queue';
 import type { PriceDropJob } from './types';
@@ -55,8 +53,7 @@ export async function runPriceDrop(job: PriceDropJob, env: Bindings): Promise<vo
     try {
       const to = await mailRecipient(db, userId, 'price-drop');
       if (!to) continue;
-      const unsubscribe = await unsubscribeUrl(env, userId, 'price-drop');
-      const mail = {
+      await sendKindMail(env, to, 'price-drop', priceDropMail, (footer) => ({
         name: to.name,
         siteUrl: site,
         title: maskPhones(post.title),
@@ -66,15 +63,8 @@ export async function runPriceDrop(job: PriceDropJob, env: Bindings): Promise<vo
         locality: post.locality,
         photoUrl,
         manageUrl: absoluteUrl(site, route('favourites')),
-        unsubscribeUrl: unsubscribe,
-      };
-      await sendMail(env, {
-        to: to.email,
-        subject: priceDropSubject(mail),
-        text: priceDropText(mail),
-        html: renderMailHtml(<PriceDropMailHtml {...mail} />),
-        headers: listUnsubscribeHeaders(unsubscribe),
-      });
+        unsubscribeUrl: footer.unsubscribeUrl,
+      }));
     } catch (err) {
       // This person's mail is claimed again by the retry; the others are done.
       await releasePriceDrop(d1, post.id, userId, job.version);

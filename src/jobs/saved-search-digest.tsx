@@ -17,11 +17,10 @@ import { bucharestDay } from '../lib/dates';
 import { absoluteUrl, postHref, route } from '../lib/links';
 import { maskPhones } from '../lib/phone';
 import { formatPrice } from '../lib/price';
-import { renderMailHtml } from '../mail/layout';
+import { sendKindMail } from '../mail/compose';
 import { mailRecipient } from '../mail/recipient';
-import { DigestMailHtml, type DigestSection, digestSubject, digestText } from '../mail/saved-search';
-import { sendMail } from '../mail/send';
-import { listUnsubscribeHeaders, unsubscribeUrl } from '../mail/unsubscribe';
+import { type DigestSection, digestMail } from '../mail/saved-search';
+import { unsubscribeUrl } from '../mail/unsubscribe';
 import { responsiveUrl } from '../photos/urls';
 import { newAdsFor, searchPathOf } from '../saved/search-match';
 import { enqueue } from './queue';
@@ -90,21 +89,13 @@ export async function runSavedSearchDigest(job: SavedSearchDigestJob, env: Bindi
       });
     }
     if (sections.length === 0) return await finish(false, []);
-    const unsubscribeAll = await unsubscribeUrl(env, job.userId, 'saved-search');
-    const mail = {
+    await sendKindMail(env, to, 'saved-search', digestMail, (footer) => ({
       name: to.name,
       siteUrl: site,
       sections,
       manageUrl: absoluteUrl(site, route('savedSearches')),
-      unsubscribeAllUrl: unsubscribeAll,
-    };
-    await sendMail(env, {
-      to: to.email,
-      subject: digestSubject(mail),
-      text: digestText(mail),
-      html: renderMailHtml(<DigestMailHtml {...mail} />),
-      headers: listUnsubscribeHeaders(unsubscribeAll),
-    });
+      unsubscribeAllUrl: footer.unsubscribeUrl,
+    }));
     await finish(
       true,
       sections.map((s) => s.id),

@@ -4,6 +4,7 @@
 // unsubscribe link (a legal duty, sent whatever the mail preferences).
 import { contestText, type Decision, decisionSubject, decisionWhat, isRestriction } from '../lib/decisions';
 import { maskPhones } from '../lib/phone';
+import type { MailTemplate } from './compose';
 import { MailButton, MailLayout, mailStyles } from './layout';
 
 export interface DecisionMailProps {
@@ -143,3 +144,15 @@ export function reportNoticeText(props: ReportNoticeProps): string {
     'Primiți acest mesaj pentru că ați lăsat această adresă când ați raportat un anunț pe eRădăuți.',
   ].join('\n');
 }
+
+export const decisionMail: MailTemplate<DecisionMailProps> = {
+  subject: decisionMailSubject,
+  text: decisionMailText,
+  Html: DecisionMail,
+};
+
+export const reportNoticeMail: MailTemplate<ReportNoticeProps> = {
+  subject: reportNoticeSubject,
+  text: reportNoticeText,
+  Html: ReportNoticeMail,
+};

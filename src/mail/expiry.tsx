@@ -4,6 +4,7 @@ import { formatDate } from '../lib/dates';
 import { maskPhones } from '../lib/phone';
 import { ADS, plural } from '../lib/plural';
 import { formatPrice } from '../lib/price';
+import type { MailTemplate } from './compose';
 import { footerText, MailFooter, type MailFooterProps } from './footer';
 import { MAIL_COLORS, MailButton, MailLayout, mailStyles } from './layout';
 
@@ -115,3 +116,9 @@ export function expiryText(props: ExpiryMailProps): string {
   lines.push(`Anunțurile mele: ${myPostsUrl}`, '', footerText(footer));
   return lines.join('\n');
 }
+
+export const expiryMail: MailTemplate<ExpiryMailProps> = {
+  subject: expirySubject,
+  text: expiryText,
+  Html: ExpiryMail,
+};

@@ -1,5 +1,6 @@
 // The operators' instant alert: an ad was held automatically ("în verificare") and waits for them.
 import { maskPhones } from '../lib/phone';
+import type { MailTemplate } from './compose';
 import { footerText, MailFooter, type MailFooterProps } from './footer';
 import { MailButton, MailLayout, mailStyles } from './layout';
 
@@ -56,3 +57,9 @@ export function heldAlertText({ name, title, ground, itemUrl, footer }: HeldAler
     footerText(footer),
   ].join('\n');
 }
+
+export const heldAlertMail: MailTemplate<HeldAlertProps> = {
+  subject: heldAlertSubject,
+  text: heldAlertText,
+  Html: HeldAlertMail,
+};

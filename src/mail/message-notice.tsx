@@ -3,6 +3,7 @@
 // start of the last one (phone numbers masked), and the link to it.
 import { plural } from '../lib/plural';
 import { oneLineText } from '../lib/text';
+import type { MailTemplate } from './compose';
 import { MailButton, MailLayout, mailStyles } from './layout';
 
 export interface NoticeConversation {
@@ -99,3 +100,9 @@ export function messageNoticeText(p: MessageNoticeProps): string {
     `Nu mai vreau e-mailuri despre mesaje: ${p.unsubscribeUrl}`,
   ].join('\n');
 }
+
+export const messageNoticeMail: MailTemplate<MessageNoticeProps> = {
+  subject: messageNoticeSubject,
+  text: messageNoticeText,
+  Html: MessageNoticeMail,
+};

@@ -1,6 +1,7 @@
 // Notices to an author: an operator hid their ad (with the reason and how to fix it), or reports put
 // it on hold until an operator decides.
 import { maskPhones } from '../lib/phone';
+import type { MailTemplate } from './compose';
 import { footerText, MailFooter, type MailFooterProps } from './footer';
 import { MailButton, MailLayout, mailStyles } from './layout';
 
@@ -80,3 +81,9 @@ export function moderationText(props: ModerationMailProps): string {
   lines.push('', footerText(footer));
   return lines.join('\n');
 }
+
+export const moderationMail: MailTemplate<ModerationMailProps> = {
+  subject: moderationSubject,
+  text: moderationText,
+  Html: ModerationMail,
+};

@@ -1,4 +1,6 @@
 // The price-drop mail: a saved ad is cheaper now than when it was saved.
+
+import type { MailTemplate } from './compose';
 import { MAIL_COLORS, MailButton, MailLayout, mailStyles } from './layout';
 
 export interface PriceDropMail {
@@ -93,3 +95,9 @@ export function priceDropText(m: PriceDropMail): string {
     `Nu mai trimiteți e-mailuri despre scăderi de preț: ${m.unsubscribeUrl}`,
   ].join('\n');
 }
+
+export const priceDropMail: MailTemplate<PriceDropMail> = {
+  subject: priceDropSubject,
+  text: priceDropText,
+  Html: PriceDropMailHtml,
+};

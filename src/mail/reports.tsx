@@ -3,6 +3,7 @@
 import { formatDate } from '../lib/dates';
 import { maskPhones } from '../lib/phone';
 import { plural } from '../lib/plural';
+import type { MailTemplate } from './compose';
 import { footerText, MailFooter, type MailFooterProps } from './footer';
 import { MAIL_COLORS, MailButton, MailLayout, mailStyles } from './layout';
 
@@ -105,3 +106,9 @@ export function reportsText({ name, total, totalAds, ads, moderationUrl, footer 
   lines.push('', `Pagina de moderare: ${moderationUrl}`, '', footerText(footer));
   return lines.join('\n');
 }
+
+export const reportsMail: MailTemplate<ReportsMailProps> = {
+  subject: reportsSubject,
+  text: reportsText,
+  Html: ReportsMail,
+};

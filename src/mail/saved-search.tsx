@@ -2,6 +2,7 @@
 // to all results and a one-click link that stops that search alone. HTML plus plain text.
 
 import { ADS, plural } from '../lib/plural';
+import type { MailTemplate } from './compose';
 import { MAIL_COLORS, MailButton, MailLayout, mailStyles } from './layout';
 
 export interface DigestAd {
@@ -173,3 +174,9 @@ export function digestText({ name, sections, manageUrl, unsubscribeAllUrl }: Dig
   );
   return lines.join('\n');
 }
+
+export const digestMail: MailTemplate<DigestMail> = {
+  subject: digestSubject,
+  text: digestText,
+  Html: DigestMailHtml,
+};

@@ -156,7 +156,13 @@ export function MessageBody({ text }: { text: string }) {
 
 export function ConversationPage(props: ConversationPageProps) {
   return (
-    <section className="conversation" data-conversation={props.id} data-me={props.meId}>
+    <section
+      className="conversation"
+      data-conversation={props.id}
+      data-me={props.meId}
+      data-read-url={route('conversationRead', { id: props.id })}
+      data-live-url={route('conversationLive', { id: props.id })}
+    >
       <p className="conversation__back">
         <a href={route('messages')}>‹ Toate mesajele</a>
       </p>

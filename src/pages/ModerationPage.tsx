@@ -1,6 +1,7 @@
 // `/moderare` (operators): reported ads with their reasons, the newest ads, the actions on each
 // (hide/show, delete, promote until a date, resolve reports, ban/unban the author), and the log.
 
+import { ActionForm } from '../components/ActionForm';
 import { BanForm } from '../components/BanForm';
 import { HideForm } from '../components/HideForm';
 import { Pagination } from '../components/Pagination';
@@ -95,6 +96,11 @@ function NextField({ next }: { next?: boolean }) {
   return next ? <input type="hidden" name="next" value="1" /> : null;
 }
 
+/** The same as NextField, as an ActionForm's hidden fields. */
+function nextField(next?: boolean) {
+  return next ? { next: '1' } : undefined;
+}
+
 function QueueInfo({ row, operatorUserId }: { row: ModerationRow; operatorUserId?: number }) {
   const q = row.queue;
   if (!q) return null;
@@ -135,27 +141,6 @@ function QueueInfo({ row, operatorUserId }: { row: ModerationRow; operatorUserId
         </p>
       ) : null}
     </div>
-  );
-}
-
-function Button({
-  action,
-  label,
-  danger,
-  next,
-}: {
-  action: string;
-  label: string;
-  danger?: boolean;
-  next?: boolean;
-}) {
-  return (
-    <form method="post" action={action} className="post-actions__form">
-      <NextField next={next} />
-      <button type="submit" className={danger ? 'btn btn--small btn--danger' : 'btn btn--small'}>
-        {label}
-      </button>
-    </form>
   );
 }
 
@@ -240,15 +225,19 @@ export function PostRow({
       <div className="post-actions">
         {row.status === 'held' ? (
           // One decision: shown again and its reports resolved; the author and the reporters hear of it.
-          <Button action={row.action('arata')} label="Arată din nou și rezolvă rapoartele" next={next} />
+          <ActionForm
+            action={row.action('arata')}
+            label="Arată din nou și rezolvă rapoartele"
+            fields={nextField(next)}
+          />
         ) : row.status === 'hidden' ? (
-          <Button action={row.action('arata')} label="Arată din nou" next={next} />
+          <ActionForm action={row.action('arata')} label="Arată din nou" fields={nextField(next)} />
         ) : null}
         {row.openReports.length > 0 && row.status !== 'held' ? (
-          <Button action={row.action('rezolva')} label="Rezolvă rapoartele" next={next} />
+          <ActionForm action={row.action('rezolva')} label="Rezolvă rapoartele" fields={nextField(next)} />
         ) : null}
         {row.promotedNow ? (
-          <Button action={row.action('opreste-promovarea')} label="Oprește promovarea" />
+          <ActionForm action={row.action('opreste-promovarea')} label="Oprește promovarea" />
         ) : null}
       </div>
       {row.authorIsOperator ? null : (
