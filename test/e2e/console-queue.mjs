@@ -141,7 +141,11 @@ async function operatorEmail(page, base) {
   return email;
 }
 
-/** Ticks every `ids` checkbox whose row passes `keep`, and applies the bulk form. */
+/**
+ * Ticks every `ids` checkbox whose row passes `keep`, and applies the bulk form.
+ * @param {import('playwright-core').Page} page
+ * @param {{ rows: string, keep: (text: string) => boolean, action: string, reason?: string, details?: string }} what
+ */
 async function bulk(page, { rows, keep, action, reason, details }) {
   let ticked = 0;
   const items = page.locator(rows);
@@ -169,7 +173,7 @@ async function bulk(page, { rows, keep, action, reason, details }) {
 export const consoleQueueJourneys = [
   {
     name: 'console queue: an operator clears 40 items with a phone rule, the search and bulk hides (390 and 1280 px)',
-    timeoutMs: 150_000,
+    timeoutMs: 240_000,
     async run({ browser, base, stateDir }) {
       const tag = Math.random()
         .toString(36)
