@@ -2,6 +2,7 @@
 // lifecycle buttons) and operators (hide or show again, promote, ban the author, the open reports).
 // Rendered only on signed-in requests, which are never cached: the anonymous page stays the same for all.
 import { AdFigures, type AdFiguresProps } from './AdFigures';
+import { BanForm } from './BanForm';
 import { HideForm } from './HideForm';
 import { PostActions, type PostActionsProps } from './PostActions';
 import { PromoteForm } from './PromoteForm';
@@ -145,15 +146,31 @@ export function OperatorPanel(props: OperatorPanelProps) {
         </p>
       ) : null}
       {props.banAction ? (
+        // Never one click: a reason the author is mailed and a ticked confirmation (checked by the server too).
         <details className="post-panel__details">
-          <summary>Banează autorul…</summary>
+          <summary>Blochează autorul…</summary>
           <p className="muted">
             {props.authorName} nu va mai putea publica, iar toate anunțurile sale dispar din site.
           </p>
-          <PostButton action={props.banAction} label="Banează autorul" returnTo={props.returnTo} danger />
+          <BanForm
+            action={props.banAction}
+            banned={false}
+            reasons={props.hideReasons}
+            idPrefix="op-ban"
+            returnTo={props.returnTo}
+          />
         </details>
       ) : props.unbanAction ? (
-        <PostButton action={props.unbanAction} label="Deblochează autorul" returnTo={props.returnTo} />
+        <details className="post-panel__details">
+          <summary>Deblochează autorul…</summary>
+          <BanForm
+            action={props.unbanAction}
+            banned
+            reasons={props.hideReasons}
+            idPrefix="op-unban"
+            returnTo={props.returnTo}
+          />
+        </details>
       ) : null}
     </section>
   );

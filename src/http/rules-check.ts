@@ -6,6 +6,7 @@ import { markForQueue } from '../db/queue';
 import { activeRules } from '../db/rules';
 import type { ModerationRule } from '../db/schema-console';
 import type { Bindings, CurrentUser, Db } from '../env';
+import { alertHeld } from '../jobs/held-alert';
 import { ruleGround } from '../lib/decisions';
 import type { PostInput } from '../lib/post-form';
 import { matchingRules, ruleLabel } from '../lib/rules';
@@ -68,4 +69,6 @@ export async function afterRule(
     now,
   );
   await announce(env, { userId: post.userId, decision: 'hold', post, reason, ground });
+  // The operators' instant alert (through the queue, a few an hour): docs/moderation.md#alerts.
+  await alertHeld(env, db, post.id, ruleLabel(rule), now);
 }

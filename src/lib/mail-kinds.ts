@@ -1,5 +1,6 @@
 // Every kind of mail the site sends, each with the label and description shown on /cont/notificari,
-// where each kind can be turned off on its own.
+// where each kind can be turned off on its own, except the operators' decisions: a statement of reasons
+// is always sent (docs/moderation.md#notices), so that kind is listed there without a switch.
 
 export const MAIL_KINDS = {
   expiry: {
@@ -18,7 +19,8 @@ export const MAIL_KINDS = {
   moderation: {
     label: 'Decizii ale operatorilor',
     description:
-      'Când un operator ascunde un anunț al dumneavoastră (cu motivul și ce trebuie schimbat) sau când rapoartele îl suspendă.',
+      'Când un anunț al dumneavoastră este ascuns, reținut pentru verificare sau șters, ori contul vă este blocat: ce s-a decis, de ce și cum puteți contesta. Aceste mesaje se trimit întotdeauna, nu pot fi oprite (le cere legea europeană a serviciilor digitale).',
+    alwaysSent: true,
   },
   messages: {
     label: 'Mesaje noi',
@@ -29,7 +31,7 @@ export const MAIL_KINDS = {
     description:
       'Cel mult o dată pe oră, rapoartele noi care așteaptă pe pagina de moderare, și o alertă imediată când un anunț este reținut automat.',
   },
-} as const satisfies Record<string, { label: string; description: string }>;
+} as const satisfies Record<string, { label: string; description: string; alwaysSent?: true }>;
 
 export type MailKind = keyof typeof MAIL_KINDS;
 
@@ -37,4 +39,9 @@ export const MAIL_KIND_NAMES = Object.keys(MAIL_KINDS) as MailKind[];
 
 export function isMailKind(value: unknown): value is MailKind {
   return typeof value === 'string' && Object.hasOwn(MAIL_KINDS, value);
+}
+
+/** Whether a kind is always sent (no switch on /cont/notificari): the operators' decisions. */
+export function isAlwaysSent(kind: MailKind): boolean {
+  return 'alwaysSent' in MAIL_KINDS[kind];
 }

@@ -99,6 +99,7 @@ export function ConsoleSearchPage(props: ConsoleSearchPageProps) {
         <h2 id="ads-title">{plural(props.total, RESULTS)}</h2>
         {props.ads.length > 0 ? (
           <>
+            <BulkForm queue={{ bulkAction: props.bulkAction }} reasons={props.hideReasons} />
             <ul className="mod-results">
               {props.ads.map((a) => (
                 <li key={a.id} id={`rezultat-${a.id}`}>
@@ -119,7 +120,6 @@ export function ConsoleSearchPage(props: ConsoleSearchPageProps) {
                 </li>
               ))}
             </ul>
-            <BulkForm queue={{ bulkAction: props.bulkAction }} reasons={props.hideReasons} />
           </>
         ) : null}
         <Pagination page={props.page} totalPages={props.totalPages} hrefFor={props.hrefFor} />

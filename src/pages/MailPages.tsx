@@ -10,10 +10,13 @@ export interface MailPreferenceRow {
 
 export function MailPreferencesPage({
   rows,
+  always = [],
   action,
   email,
 }: {
   rows: MailPreferenceRow[];
+  /** Kinds always sent (the operators' decisions): listed without a switch. */
+  always?: MailPreferenceRow[];
   action: string;
   email: string | null;
 }) {
@@ -42,6 +45,18 @@ export function MailPreferencesPage({
             </label>
           ))}
         </fieldset>
+        {always.length > 0 && (
+          <div className="mail-prefs__always">
+            <h2>Primiți întotdeauna</h2>
+            {always.map((row) => (
+              <p key={row.kind} className="mail-prefs__kind">
+                <strong>{row.label}</strong>
+                <br />
+                <span className="muted">{row.description}</span>
+              </p>
+            ))}
+          </div>
+        )}
         <p>
           <button type="submit" className="btn btn--primary">
             Salvează preferințele

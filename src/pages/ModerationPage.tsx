@@ -302,14 +302,15 @@ export function ModerationPage(props: ModerationPageProps) {
       {props.queue ? <QueueHeader queue={props.queue} /> : null}
       <section aria-labelledby="reported-title" className="moderation__section" id="coada">
         <h2 id="reported-title">Anunțuri raportate și semnalate</h2>
+        {/* Above the items: ticked boxes point at it (form="bulk"), no scrolling past a page of them. */}
+        {props.queue && props.reported.length > 0 ? (
+          <BulkForm queue={props.queue} reasons={props.hideReasons} />
+        ) : null}
         {props.reported.length === 0 ? (
           <p className="muted">Niciun raport deschis.</p>
         ) : (
           props.reported.map((row) => <PostRow key={row.id} row={row} prefix="r" props={props} />)
         )}
-        {props.queue && props.reported.length > 0 ? (
-          <BulkForm queue={props.queue} reasons={props.hideReasons} />
-        ) : null}
         {props.queue ? (
           <Pagination
             page={props.queue.page}
@@ -391,7 +392,7 @@ export function BulkForm({
   return (
     <form method="post" action={queue.bulkAction} id="bulk" className="mod-bulk box">
       <fieldset>
-        <legend>Pentru anunțurile bifate</legend>
+        <legend>Pentru anunțurile bifate mai jos</legend>
         <label htmlFor="bulk-action">Acțiunea</label>
         <select id="bulk-action" name="action" required>
           <option value="ascunde">Ascunde</option>

@@ -109,7 +109,7 @@ export function RulesPage(props: RulesPageProps) {
                       <code>{r.value}</code>
                     </td>
                     <td>{RULE_ACTION_NAMES[r.action]}</td>
-                    <td>{`${r.createdByName ?? 'un operator'}, ${formatDate(r.createdAt, 'longTime')}`}</td>
+                    <td data-label="Adăugată de">{`${r.createdByName ?? 'un operator'}, ${formatDate(r.createdAt, 'longTime')}`}</td>
                     <td>
                       <form method="post" action={r.removeAction}>
                         <button type="submit" className="btn btn--small btn--danger">

@@ -85,25 +85,28 @@ function Chart({ id, title, summary, days, values, format, scaleLabel }: ChartPr
             <span>{last ? shortDay(last) : ''}</span>
           </figcaption>
         </figure>
-        <table className="stats-chart__table visually-hidden">
-          <caption>{`${title}, pe zile`}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Ziua</th>
-              <th scope="col">{title}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {days.map((d, i) => (
-              <tr key={d.day}>
-                <th scope="row">
-                  <time dateTime={d.day}>{shortDay(d.day)}</time>
-                </th>
-                <td>{format(values[i])}</td>
+        {/* Hidden from sight in a wrapper: a table ignores the 1 px width and would widen the page. */}
+        <div className="visually-hidden">
+          <table className="stats-chart__table">
+            <caption>{`${title}, pe zile`}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Ziua</th>
+                <th scope="col">{title}</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {days.map((d, i) => (
+                <tr key={d.day}>
+                  <th scope="row">
+                    <time dateTime={d.day}>{shortDay(d.day)}</time>
+                  </th>
+                  <td>{format(values[i])}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       </div>
     </section>
   );

@@ -15,7 +15,7 @@ import { privateAnswers, submittedForm } from '../http/helpers';
 import { formatDate } from '../lib/dates';
 import { HttpError, NotFound } from '../lib/errors';
 import { postHref, route, routePath } from '../lib/links';
-import { isMailKind, MAIL_KIND_NAMES, MAIL_KINDS, type MailKind } from '../lib/mail-kinds';
+import { isAlwaysSent, isMailKind, MAIL_KIND_NAMES, MAIL_KINDS, type MailKind } from '../lib/mail-kinds';
 import { shownStatus, statusLine } from '../lib/post-status';
 import { checkRenewToken } from '../mail/renew-link';
 import { applyUnsubscribe, describeUnsubscribe, readUnsubscribeToken } from '../mail/unsubscribe';
@@ -27,9 +27,9 @@ export const mailLinkRoutes = new Hono<AppEnv>();
 for (const path of [routePath('mailPreferences'), routePath('unsubscribe'), routePath('renewByMail')])
   mailLinkRoutes.use(path, privateAnswers);
 
-/** Kinds shown on the preferences page: the operators' digest only to operators. */
+/** Kinds switched on the preferences page: the operators' digest only to operators; never those always sent. */
 function kindsFor(isOperator: boolean): MailKind[] {
-  return MAIL_KIND_NAMES.filter((k) => k !== 'reports' || isOperator);
+  return MAIL_KIND_NAMES.filter((k) => (k !== 'reports' || isOperator) && !isAlwaysSent(k));
 }
 
 mailLinkRoutes.get(routePath('mailPreferences'), async (c) => {
@@ -41,10 +41,19 @@ mailLinkRoutes.get(routePath('mailPreferences'), async (c) => {
     description: MAIL_KINDS[kind].description,
     on: !off.has(kind),
   }));
-  return c.render(<MailPreferencesPage rows={rows} action={route('mailPreferences')} email={user.email} />, {
-    title: 'Notificări prin e-mail',
-    noindex: true,
-  });
+  const always = MAIL_KIND_NAMES.filter(isAlwaysSent).map((kind) => ({
+    kind,
+    label: MAIL_KINDS[kind].label,
+    description: MAIL_KINDS[kind].description,
+    on: true,
+  }));
+  return c.render(
+    <MailPreferencesPage rows={rows} always={always} action={route('mailPreferences')} email={user.email} />,
+    {
+      title: 'Notificări prin e-mail',
+      noindex: true,
+    },
+  );
 });
 
 mailLinkRoutes.post(routePath('mailPreferences'), async (c) => {

@@ -117,6 +117,30 @@ describe('bulk actions', () => {
     expect(log.every((l) => l.reason === 'Spam sau anunț duplicat')).toBe(true);
   });
 
+  it('resolves the reports of ticked ads (the ads stay up and leave the queue) and shows a held one again', async () => {
+    const op = await person({ role: 'operator' });
+    const { user } = await person();
+    const reported = await makePost(user.id, {}, HOUSE);
+    const held = await makePost(user.id, { status: 'held' }, HOUSE);
+    const now = Date.now();
+    await db.insert(schema.reports).values([
+      { postId: reported.id, reason: 'Spam', reporterKey: `k-${uniq()}`, createdAt: now },
+      { postId: held.id, reason: 'Spam', reporterKey: `k-${uniq()}`, createdAt: now },
+    ]);
+    const f = new URLSearchParams({ action: 'rezolva', confirm: 'da' });
+    f.append('ids', String(reported.id));
+    f.append('ids', String(held.id));
+    const res = await postFormAs('/moderare/in-masa', f, op.cookie);
+    expect(res.status).toBe(303);
+    expect((await postRow(reported.id))?.status).toBe('published');
+    expect((await postRow(held.id))?.status).toBe('published');
+    const open = await db.select().from(schema.reports).where(eq(schema.reports.postId, reported.id));
+    expect(open.every((r) => r.resolvedAt !== null)).toBe(true);
+    const queue = await (await getAs('/moderare', op.cookie)).text();
+    expect(queue).not.toContain(`id="anunt-${reported.id}"`);
+    expect(queue).not.toContain(`id="anunt-${held.id}"`);
+  });
+
   it('bans the authors of ticked ads once each, never an operator', async () => {
     const op = await person({ role: 'operator' });
     const other = await person({ role: 'operator' });

@@ -4,6 +4,7 @@
 // later journeys (the publishing chain passes the new ad along).
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { consoleQueueJourneys } from './console-queue.mjs';
 import { consoleRulesJourneys } from './console-rules.mjs';
 import { filterJourneys } from './filter-journeys.mjs';
 import { freshnessJourneys } from './freshness-journeys.mjs';
@@ -670,7 +671,7 @@ export const journeys = [
           await go(page, `${base}${state.ad.path}`, { status: 200 });
           const tools = page.locator('main .post-panel--operator');
           assert(await tools.isVisible(), 'the operator sees no moderation panel on the ad');
-          for (const label of ['Ascunde', 'Promovează până la', 'Banează autorul'])
+          for (const label of ['Ascunde', 'Promovează până la', 'Blochează autorul'])
             assert((await tools.getByText(label).count()) > 0, `the operator panel lacks "${label}"`);
           await tools.locator('summary', { hasText: 'Ascunde' }).click();
           await screenshot(page, `${tag}-ad-operator`);
@@ -766,6 +767,7 @@ export const journeys = [
   ...h26Journeys,
   ...consoleRulesJourneys,
   ...privacyJourneys,
+  ...consoleQueueJourneys,
 ];
 
 /** The operator among the demo accounts listed on the local sign-in page. */

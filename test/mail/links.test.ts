@@ -45,7 +45,7 @@ describe('/cont/notificari', () => {
     const html = await (await getAs('/cont/notificari', cookie)).text();
     for (const kind of MAIL_KIND_NAMES.filter((k) => k !== 'reports')) {
       expect(html).toContain(MAIL_KINDS[kind].label);
-      expect(html).toContain(`checked="" value="${kind}"`);
+      if (kind !== 'moderation') expect(html).toContain(`checked="" value="${kind}"`);
     }
     expect(html).not.toContain(MAIL_KINDS.reports.label);
     const op = await signIn(uid('op'), { role: 'operator' });
@@ -66,13 +66,17 @@ describe('/cont/notificari', () => {
     expect(res.headers.get('location')).toBe('/cont/notificari');
     expect(res.headers.get('set-cookie')).toContain('flash=notificari-salvate');
     for (const kind of MAIL_KIND_NAMES.filter((k) => k !== 'reports'))
-      expect(await isMailKindOn(db, user.id, kind)).toBe(kind === 'expiry' || kind === 'messages');
+      expect(await isMailKindOn(db, user.id, kind)).toBe(
+        kind === 'expiry' || kind === 'messages' || kind === 'moderation',
+      );
     const page = await getAs('/cont/notificari', `${cookie}; flash=notificari-salvate`);
     const html = await page.text();
     expect(textOf(html)).toContain('Preferințele de e-mail au fost salvate.');
     expect(html).toContain('checked="" value="expiry"');
-    expect(html).toContain('<input type="checkbox" name="on" value="moderation"/>');
-    // Honoured by the senders: a moderation notice is not sent now.
+    // The operators' decisions have no switch: the page says they are always sent, and they are.
+    expect(html).not.toContain('value="moderation"');
+    expect(textOf(html)).toContain(MAIL_KINDS.moderation.label);
+    expect(textOf(html)).toContain('Aceste mesaje se trimit întotdeauna, nu pot fi oprite');
     const send = spySend();
     const ad = await makePost(user.id, { status: 'hidden', hiddenReason: 'Spam sau anunț duplicat' });
     await worker.queue(
@@ -81,13 +85,31 @@ describe('/cont/notificari', () => {
           id: 'n',
           timestamp: new Date(),
           attempts: 1,
-          body: { kind: 'moderation-notice', postId: ad.id, action: 'hidden' },
+          body: {
+            kind: 'decision-notice',
+            userId: user.id,
+            decision: 'hide',
+            postId: ad.id,
+            title: ad.title,
+            reason: 'Spam sau anunț duplicat',
+            ground: 'decizia unui operator',
+          },
         },
       ]),
       env,
       createExecutionContext(),
     );
-    expect(sentTo(send, user.email)).toHaveLength(0);
+    expect(sentTo(send, user.email)).toHaveLength(1);
+  });
+
+  it('a forged form cannot turn off the operators’ decisions', async () => {
+    const { user, cookie } = await signIn(uid('forged'));
+    const form = new URLSearchParams();
+    form.append('on', 'expiry');
+    const res = await postFormAs('/cont/notificari', form, cookie);
+    expect(res.status).toBe(303);
+    expect(await isMailKindOn(db, user.id, 'moderation')).toBe(true);
+    expect(await isMailKindOn(db, user.id, 'messages')).toBe(false);
   });
 
   it('a POST from another site is refused', async () => {

@@ -277,6 +277,58 @@ describe('moderation actions and their effect on listings', () => {
     expect(row.banned).toBe(false);
   });
 
+  it('the ad page bans its author only with a reason and a ticked confirmation, then comes back to the ad', async () => {
+    const author = await person({ name: 'Autor De Blocat' });
+    const ad = await makePost(author.user.id, {}, HOUSE);
+    const page = await getAs(adPath(ad), operator.cookie);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const action = `/moderare/utilizator/${author.user.id}/blocheaza`;
+    // The operator panel's ban is a form with the reason list, the details and the confirmation box.
+    const form = html.match(new RegExp(`<form[^>]*action="${action}"[^>]*>[\\s\\S]*?</form>`))?.[0];
+    expect(form).toBeDefined();
+    expect(form).toMatch(/<select[^>]*name="hideReason"[^>]*required/);
+    expect(form).toContain('name="hideDetails"');
+    expect(form).toContain('name="confirm"');
+    expect(form).toContain(`name="returnTo" value="${adPath(ad)}"`);
+    const banned = async () =>
+      (await db.select().from(schema.users).where(eq(schema.users.id, author.user.id)))[0].banned;
+    // What the old one-click button posted: refused with the form back, nothing changes.
+    const oneClick = await postFormAs(action, { returnTo: adPath(ad) }, operator.cookie);
+    expect(oneClick.status).toBe(400);
+    expect(textOf(await oneClick.text())).toContain('Alegeți motivul blocării');
+    const unticked = await postFormAs(
+      action,
+      { hideReason: 'Înșelătorie sau anunț fals', returnTo: adPath(ad) },
+      operator.cookie,
+    );
+    expect(unticked.status).toBe(400);
+    expect(textOf(await unticked.text())).toContain('Bifați căsuța pentru a confirma blocarea.');
+    expect(await banned()).toBe(false);
+    const res = await postFormAs(
+      action,
+      {
+        hideReason: 'Înșelătorie sau anunț fals',
+        hideDetails: 'Cere avans.',
+        confirm: 'da',
+        returnTo: adPath(ad),
+      },
+      operator.cookie,
+    );
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(adPath(ad));
+    expect(await banned()).toBe(true);
+    // Unbanning from the ad page asks for its reason and the confirmation too.
+    const after = await (await getAs(adPath(ad), operator.cookie)).text();
+    const unban = after.match(
+      new RegExp(
+        `<form[^>]*action="/moderare/utilizator/${author.user.id}/deblocheaza"[^>]*>[\\s\\S]*?</form>`,
+      ),
+    )?.[0];
+    expect(unban).toMatch(/<textarea[^>]*name="hideDetails"[^>]*required/);
+    expect(unban).toContain('name="confirm"');
+  });
+
   it('deletes an ad from /moderare only with the confirmation box ticked, keeping it 30 days for an undo', async () => {
     const { user } = await person();
     const ad = await makePost(user.id, {}, HOUSE);
