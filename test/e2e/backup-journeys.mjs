@@ -97,7 +97,7 @@ async function sameBytes(a, b, path) {
 export const backupJourneys = [
   {
     name: 'backup rehearsal: the nightly backup → an operator downloads it → an empty second site restores it → the same ads, listings, searches and photos',
-    timeoutMs: 300_000,
+    timeoutMs: 600_000,
     async run({ browser, base }) {
       const restorePort = Number(process.env.E2E_RESTORE_PORT ?? Number(new URL(base).port) + 1);
       const dir = mkdtempSync(join(tmpdir(), 'eradauti-rehearsal-'));
