@@ -36,9 +36,9 @@ try {
   console.log(`site up on ${site.base} with fresh state in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const state = {};
-  // The backup rehearsal last: it starts a second site and restores the first one's backup into it.
-  // Only when asked by name (E2E_ONLY='backup rehearsal') until it passes reliably: see
-  // docs/operations.md#rehearsed-by-the-tests.
+  // The backup rehearsal last: it starts a second site (on PORT + 1) and restores the first one's
+  // backup into it. Only when asked by name (E2E_ONLY='backup rehearsal') until it passes reliably
+  // within a few minutes: see docs/operations.md#rehearsed-by-the-tests.
   const rehearsal = only && /backup/.test(only) ? backupJourneys : [];
   for (const journey of [...journeys, ...rehearsal]) {
     if (only && !only.split('|').some((part) => journey.name.includes(part))) continue;
