@@ -13,7 +13,7 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isDeletedIdentity } from '../db/account-deletion';
 import type { User } from '../db/schema';
-import { findUserByClerkId, type SessionIdentity, upsertUserFromSession } from '../db/users';
+import { findSessionUser, type SessionIdentity, type SessionUser, upsertUserFromSession } from '../db/users';
 import type { AppEnv, CurrentUser, Db } from '../env';
 import { identityHash } from '../lib/identity-hash';
 import { operatorIds, type SessionConfig, verificationConfig } from './config';
@@ -189,14 +189,17 @@ export function toCurrentUser(env: AppEnv['Bindings'], user: User): CurrentUser 
 }
 
 /**
- * Our row for a verified identity, created the first time we see it (one batch); null when the
- * account of this identity was deleted: a session issued before never brings it back.
+ * Our row for a verified identity with what the account menu shows, in one round trip; the row is
+ * created the first time we see it. Null when the account of this identity was deleted: a session
+ * issued before never brings it back.
  */
-export async function userForIdentity(db: Db, identity: SessionIdentity): Promise<User | null> {
-  const found = await findUserByClerkId(db, identity.clerkId);
+export async function userForIdentity(db: Db, identity: SessionIdentity): Promise<SessionUser | null> {
+  const found = await findSessionUser(db, identity.clerkId);
   if (found) return found;
   if (await isDeletedIdentity(db, await identityHash(identity.clerkId))) return null;
-  return upsertUserFromSession(db, identity);
+  const user = await upsertUserFromSession(db, identity);
+  // A person seen for the first time has no conversations and no profile photo yet.
+  return user ? { user, unreadMessages: 0, avatar: null } : null;
 }
 
 // The verified claims of a request (session id for sign-out, profile claims for after-auth).
@@ -209,19 +212,21 @@ export function sessionClaims(c: Context<AppEnv>): SessionClaims | null {
 
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
+  c.set('accountSummary', null);
   const verification = await verifyRequest(c);
   if (verification.kind === 'redirect') return verification.response;
   if (verification.kind === 'signed-in') {
     // D1 failing here must not lose a form being sent: the routes see `sessionUnavailable` and give
     // the typed text back with a 503 (requireUser answers 503, never "sign in").
-    const user = await userForIdentity(c.get('db'), identityFromClaims(verification.claims)).catch((err) => {
+    const found = await userForIdentity(c.get('db'), identityFromClaims(verification.claims)).catch((err) => {
       console.error('Session lookup failed', c.req.method, c.req.path, err);
       c.set('sessionUnavailable', true);
       return null;
     });
-    if (user) {
+    if (found) {
       claimsByRequest.set(c.req.raw, verification.claims);
-      c.set('user', toCurrentUser(c.env, user));
+      c.set('user', toCurrentUser(c.env, found.user));
+      c.set('accountSummary', { unreadMessages: found.unreadMessages, avatar: found.avatar });
     }
   }
   await next();
