@@ -18,7 +18,7 @@ import type { AppEnv, CurrentUser, Db } from '../env';
 import { identityHash } from '../lib/identity-hash';
 import { operatorIds, type SessionConfig, verificationConfig } from './config';
 import { siteOrigins } from './origin-check';
-import { CLIENT_UAT_COOKIE, SESSION_COOKIE } from './tokens';
+import { base64url, CLIENT_UAT_COOKIE, SESSION_COOKIE } from './tokens';
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]{2,4096}\.[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{2,4096}$/;
 const COOKIE_VALUE = /^[A-Za-z0-9._~+/=-]{1,8192}$/;
@@ -127,6 +127,66 @@ function safeRedirect(location: string, config: SessionConfig, requestUrl: strin
   }
 }
 
+// Verified session claims kept by this isolate (docs/performance.md#verified-tokens): keyed by a
+// SHA-256 of the verification settings and the exact session cookies and bearer token that were
+// verified, until the token's `exp`. A cache that only skips re-checking a signature already checked:
+// who the person is, their ban and role still come from D1 on every request.
+const VERIFIED_MAX = 500;
+const verified = new Map<string, { claims: SessionClaims; expMs: number }>();
+
+async function verifiedKey(config: SessionConfig, parties: string[], session: Request): Promise<string> {
+  const material = [
+    config.mode,
+    config.issuer,
+    config.publishableKey,
+    config.jwtKey ?? '',
+    parties.join(' '),
+    session.headers.get('cookie') ?? '',
+    session.headers.get('authorization') ?? '',
+  ].join('\n');
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material));
+  return base64url(new Uint8Array(digest));
+}
+
+function rememberVerified(key: string, claims: SessionClaims): void {
+  const exp = typeof claims.exp === 'number' ? claims.exp * 1000 : 0;
+  if (exp <= Date.now()) return;
+  verified.delete(key);
+  // Bounded: the oldest entry goes first.
+  while (verified.size >= VERIFIED_MAX) {
+    const oldest = verified.keys().next().value;
+    if (oldest === undefined) break;
+    verified.delete(oldest);
+  }
+  verified.set(key, { claims, expMs: exp });
+}
+
+function recallVerified(key: string): SessionClaims | null {
+  const hit = verified.get(key);
+  if (!hit) return null;
+  if (hit.expMs <= Date.now()) {
+    verified.delete(key);
+    return null;
+  }
+  return hit.claims;
+}
+
+/**
+ * Whether Clerk's handshake could answer this request differently from the last time it saw the same
+ * cookies (its query parameters, or arriving from another site): then it is always asked.
+ */
+function mayHandshake(c: Context<AppEnv>): boolean {
+  const url = new URL(c.req.url);
+  if ([...url.searchParams.keys()].some((name) => name.startsWith('__clerk'))) return true;
+  const referer = c.req.header('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin !== url.origin;
+  } catch {
+    return true;
+  }
+}
+
 /** Verifies the request's session through Clerk's middleware. Never throws. */
 export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
   const config = await verificationConfig(c.env);
@@ -134,11 +194,18 @@ export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
   const authorizedParties = siteOrigins(c.req.url, c.env.SITE_URL);
   let request: Request | null;
   const passThrough = config.mode === 'clerk' && isNavigation(c) && mayRefresh(c);
+  const cleaned = cleanedRequest(c);
+  const key =
+    cleaned && !(passThrough && mayHandshake(c))
+      ? await verifiedKey(config, authorizedParties, cleaned)
+      : null;
+  const known = key ? recallVerified(key) : null;
+  if (known) return { kind: 'signed-in', claims: known };
   if (passThrough) {
     const url = new URL(c.req.url);
     request = new Request(url, { method: 'GET', headers: c.req.raw.headers });
   } else {
-    request = cleanedRequest(c);
+    request = cleaned;
   }
   if (!request) return { kind: 'signed-out' };
   try {
@@ -167,6 +234,7 @@ export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
     // A token issued to another application of the same Clerk instance is not a session here.
     if (typeof claims.azp !== 'string' || !authorizedParties.includes(claims.azp))
       return { kind: 'signed-out' };
+    if (key) rememberVerified(key, claims);
     return { kind: 'signed-in', claims };
   } catch {
     return { kind: 'signed-out' };
