@@ -75,11 +75,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     const listingHtml = await (await fetch(`${base}/anunturi/imobiliare`)).text();
     const adPath = /href="(\/anunt\/[^"?#]+-\d+)"/.exec(listingHtml)?.[1] ?? null;
     const cookie = await localSessionCookie(base);
+    /** @type {[string, string | null, Record<string, string>][]} */
     const rows = [
       ['static asset', '/logo.svg', {}],
       ['listing, rendered', '/anunturi/imobiliare', { cookie: '__client_uat=1' }],
       ...signedInRows(cookie, '/anunturi/imobiliare', adPath),
     ];
+    /** @type {any[]} */
     const load = [];
     let seq = 0;
     for (const [name, path, extra] of rows) {
