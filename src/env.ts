@@ -1,6 +1,6 @@
 import type { DrizzleD1Database } from 'drizzle-orm/d1';
 import type * as schema from './db/schema';
-import type { User } from './db/schema';
+import type { Photo, User } from './db/schema';
 
 /**
  * Bindings from wrangler.toml (generated into worker-configuration.d.ts by `npm run cf-typegen`)
@@ -42,6 +42,11 @@ export interface Variables {
   d1: D1Database;
   /** Our users row for the verified session, or null when signed out. */
   user: CurrentUser | null;
+  /**
+   * What the account menu shows of the signed-in person, read with their row in one round trip
+   * (src/auth/session.ts); null when signed out.
+   */
+  accountSummary: AccountSummary | null;
   /** The session was verified but D1 failed to look up its person: not signed out (src/auth/session.ts). */
   sessionUnavailable?: boolean;
   /** Per-request CSP nonce for inline scripts (JSON-LD is data, not script). */
@@ -50,6 +55,13 @@ export interface Variables {
   flashMessage?: string;
   /** Third-party scripts this page adds to the layout (Clerk's browser scripts on sign-in pages). */
   externalScripts?: ExternalScript[];
+}
+
+export interface AccountSummary {
+  /** Conversations holding messages the person has not read. */
+  unreadMessages: number;
+  /** The profile photo's row, if any. */
+  avatar: Photo | null;
 }
 
 /** A script tag of another origin, with its extra attributes. */

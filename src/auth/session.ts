@@ -13,12 +13,12 @@ import { type Context, Hono, type MiddlewareHandler } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { isDeletedIdentity } from '../db/account-deletion';
 import type { User } from '../db/schema';
-import { findUserByClerkId, type SessionIdentity, upsertUserFromSession } from '../db/users';
+import { findSessionUser, type SessionIdentity, type SessionUser, upsertUserFromSession } from '../db/users';
 import type { AppEnv, CurrentUser, Db } from '../env';
 import { identityHash } from '../lib/identity-hash';
 import { operatorIds, type SessionConfig, verificationConfig } from './config';
 import { siteOrigins } from './origin-check';
-import { CLIENT_UAT_COOKIE, SESSION_COOKIE } from './tokens';
+import { base64url, CLIENT_UAT_COOKIE, SESSION_COOKIE } from './tokens';
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]{2,4096}\.[A-Za-z0-9_-]{2,8192}\.[A-Za-z0-9_-]{2,4096}$/;
 const COOKIE_VALUE = /^[A-Za-z0-9._~+/=-]{1,8192}$/;
@@ -127,6 +127,66 @@ function safeRedirect(location: string, config: SessionConfig, requestUrl: strin
   }
 }
 
+// Verified session claims kept by this isolate (docs/performance.md#verified-tokens): keyed by a
+// SHA-256 of the verification settings and the exact session cookies and bearer token that were
+// verified, until the token's `exp`. A cache that only skips re-checking a signature already checked:
+// who the person is, their ban and role still come from D1 on every request.
+const VERIFIED_MAX = 500;
+const verified = new Map<string, { claims: SessionClaims; expMs: number }>();
+
+async function verifiedKey(config: SessionConfig, parties: string[], session: Request): Promise<string> {
+  const material = [
+    config.mode,
+    config.issuer,
+    config.publishableKey,
+    config.jwtKey ?? '',
+    parties.join(' '),
+    session.headers.get('cookie') ?? '',
+    session.headers.get('authorization') ?? '',
+  ].join('\n');
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material));
+  return base64url(new Uint8Array(digest));
+}
+
+function rememberVerified(key: string, claims: SessionClaims): void {
+  const exp = typeof claims.exp === 'number' ? claims.exp * 1000 : 0;
+  if (exp <= Date.now()) return;
+  verified.delete(key);
+  // Bounded: the oldest entry goes first.
+  while (verified.size >= VERIFIED_MAX) {
+    const oldest = verified.keys().next().value;
+    if (oldest === undefined) break;
+    verified.delete(oldest);
+  }
+  verified.set(key, { claims, expMs: exp });
+}
+
+function recallVerified(key: string): SessionClaims | null {
+  const hit = verified.get(key);
+  if (!hit) return null;
+  if (hit.expMs <= Date.now()) {
+    verified.delete(key);
+    return null;
+  }
+  return hit.claims;
+}
+
+/**
+ * Whether Clerk's handshake could answer this request differently from the last time it saw the same
+ * cookies (its query parameters, or arriving from another site): then it is always asked.
+ */
+function mayHandshake(c: Context<AppEnv>): boolean {
+  const url = new URL(c.req.url);
+  if ([...url.searchParams.keys()].some((name) => name.startsWith('__clerk'))) return true;
+  const referer = c.req.header('referer');
+  if (!referer) return false;
+  try {
+    return new URL(referer).origin !== url.origin;
+  } catch {
+    return true;
+  }
+}
+
 /** Verifies the request's session through Clerk's middleware. Never throws. */
 export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
   const config = await verificationConfig(c.env);
@@ -134,11 +194,18 @@ export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
   const authorizedParties = siteOrigins(c.req.url, c.env.SITE_URL);
   let request: Request | null;
   const passThrough = config.mode === 'clerk' && isNavigation(c) && mayRefresh(c);
+  const cleaned = cleanedRequest(c);
+  const key =
+    cleaned && !(passThrough && mayHandshake(c))
+      ? await verifiedKey(config, authorizedParties, cleaned)
+      : null;
+  const known = key ? recallVerified(key) : null;
+  if (known) return { kind: 'signed-in', claims: known };
   if (passThrough) {
     const url = new URL(c.req.url);
     request = new Request(url, { method: 'GET', headers: c.req.raw.headers });
   } else {
-    request = cleanedRequest(c);
+    request = cleaned;
   }
   if (!request) return { kind: 'signed-out' };
   try {
@@ -167,6 +234,7 @@ export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
     // A token issued to another application of the same Clerk instance is not a session here.
     if (typeof claims.azp !== 'string' || !authorizedParties.includes(claims.azp))
       return { kind: 'signed-out' };
+    if (key) rememberVerified(key, claims);
     return { kind: 'signed-in', claims };
   } catch {
     return { kind: 'signed-out' };
@@ -189,14 +257,17 @@ export function toCurrentUser(env: AppEnv['Bindings'], user: User): CurrentUser 
 }
 
 /**
- * Our row for a verified identity, created the first time we see it (one batch); null when the
- * account of this identity was deleted: a session issued before never brings it back.
+ * Our row for a verified identity with what the account menu shows, in one round trip; the row is
+ * created the first time we see it. Null when the account of this identity was deleted: a session
+ * issued before never brings it back.
  */
-export async function userForIdentity(db: Db, identity: SessionIdentity): Promise<User | null> {
-  const found = await findUserByClerkId(db, identity.clerkId);
+export async function userForIdentity(db: Db, identity: SessionIdentity): Promise<SessionUser | null> {
+  const found = await findSessionUser(db, identity.clerkId);
   if (found) return found;
   if (await isDeletedIdentity(db, await identityHash(identity.clerkId))) return null;
-  return upsertUserFromSession(db, identity);
+  const user = await upsertUserFromSession(db, identity);
+  // A person seen for the first time has no conversations and no profile photo yet.
+  return user ? { user, unreadMessages: 0, avatar: null } : null;
 }
 
 // The verified claims of a request (session id for sign-out, profile claims for after-auth).
@@ -209,19 +280,21 @@ export function sessionClaims(c: Context<AppEnv>): SessionClaims | null {
 
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
+  c.set('accountSummary', null);
   const verification = await verifyRequest(c);
   if (verification.kind === 'redirect') return verification.response;
   if (verification.kind === 'signed-in') {
     // D1 failing here must not lose a form being sent: the routes see `sessionUnavailable` and give
     // the typed text back with a 503 (requireUser answers 503, never "sign in").
-    const user = await userForIdentity(c.get('db'), identityFromClaims(verification.claims)).catch((err) => {
+    const found = await userForIdentity(c.get('db'), identityFromClaims(verification.claims)).catch((err) => {
       console.error('Session lookup failed', c.req.method, c.req.path, err);
       c.set('sessionUnavailable', true);
       return null;
     });
-    if (user) {
+    if (found) {
       claimsByRequest.set(c.req.raw, verification.claims);
-      c.set('user', toCurrentUser(c.env, user));
+      c.set('user', toCurrentUser(c.env, found.user));
+      c.set('accountSummary', { unreadMessages: found.unreadMessages, avatar: found.avatar });
     }
   }
   await next();

@@ -60,10 +60,25 @@ export async function figuresOfAuthor(
   weekFromMs: number,
   postId?: number,
 ): Promise<Map<number, AdFigures>> {
+  const [counted, saved, messaged] = figureQueries(db, userId, weekFromDay, weekFromMs, postId);
+  return figuresFrom(await db.batch([counted, saved, messaged]));
+}
+
+/**
+ * The three queries of figuresOfAuthor, for a caller that sends them in its own batch (the ad page
+ * reads its owner's figures with the ad: one round trip). Another person's ad yields no rows.
+ */
+export function figureQueries(
+  db: Db,
+  userId: number,
+  weekFromDay: string,
+  weekFromMs: number,
+  postId?: number,
+) {
   const own =
     postId === undefined ? eq(posts.userId, userId) : and(eq(posts.userId, userId), eq(posts.id, postId));
   const ids = db.select({ id: posts.id }).from(posts).where(own);
-  const [counted, saved, messaged] = await Promise.all([
+  return [
     db
       .select({
         postId: postStats.postId,
@@ -93,7 +108,17 @@ export async function figuresOfAuthor(
       .from(conversations)
       .where(and(eq(conversations.sellerId, userId), inArray(conversations.postId, ids)))
       .groupBy(conversations.postId),
-  ]);
+  ] as const;
+}
+
+type Week = { week: number; total: number };
+
+/** The answers of figureQueries, per ad. */
+export function figuresFrom([counted, saved, messaged]: [
+  { postId: number; viewsWeek: number; viewsTotal: number; revealsWeek: number; revealsTotal: number }[],
+  ({ postId: number } & Week)[],
+  ({ postId: number } & Week)[],
+]): Map<number, AdFigures> {
   const out = new Map<number, AdFigures>();
   const of = (id: number) => {
     let f = out.get(id);

@@ -2,14 +2,15 @@
 // Writes live in lifecycle.ts, an author's own list in my-posts.ts, the sitemap's in sitemap.ts.
 // Every listing reads its page of rows and its total in one `db.batch` round trip, each ad's first
 // photo picked by a correlated subquery (index photos_post). The category tree and the
-// per-category counts come from this isolate's copies (categories.ts, categoryCounts below), read
-// in parallel with the batch when they are stale.
+// per-category counts come from this isolate's copies (categories.ts, freshCounts below); stale
+// counts are read in the page's own batch, so a listing is one round trip either way.
 import { and, asc, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import type { Currency } from '../lib/price';
 import { publicTitle } from './ad-text';
 import { type CategoryTree, getCategoryTreeCached } from './categories';
 import { adLinkColumns, firstPhoto, type PhotoRef, parsePhotoRef, visibleAd } from './fragments';
+import { type AdFigures, figureQueries, figuresFrom, NO_FIGURES } from './post-stats';
 import type { Post } from './schema';
 import { photos, posts, users } from './schema';
 
@@ -126,11 +127,19 @@ function toCounts(rows: { categoryId: number; subcategoryId: number | null; n: n
 // routes pass the page cache's lifetime: a listing may be that old for anonymous visitors anyway).
 let countsCache: { counts: CategoryCounts; at: number } | null = null;
 
-/** Visible ads per category, this isolate's copy when younger than `maxAgeMs` (0: always read). */
-async function categoryCounts(db: Db, now: number, maxAgeMs: number): Promise<CategoryCounts> {
+/** This isolate's counts when younger than `maxAgeMs` (0: never), else null (read them with the page). */
+function freshCounts(now: number, maxAgeMs: number): CategoryCounts | null {
   if (maxAgeMs > 0 && countsCache && now >= countsCache.at && now - countsCache.at < maxAgeMs)
     return countsCache.counts;
-  const counts = toCounts(await countsQuery(db, now));
+  return null;
+}
+
+function keepCounts(
+  rows: { categoryId: number; subcategoryId: number | null; n: number }[],
+  now: number,
+  maxAgeMs: number,
+): CategoryCounts {
+  const counts = toCounts(rows);
   if (maxAgeMs > 0) countsCache = { counts, at: now };
   return counts;
 }
@@ -167,10 +176,17 @@ export async function listPosts(
     .select({ n: count() })
     .from(posts)
     .where(and(shownAd(now, filter), filterWhere(filter)));
-  const [tree, counts, [rows, totals]] = await Promise.all([
+  const maxAge = options.countsMaxAgeMs ?? 0;
+  const cached = freshCounts(now, maxAge);
+  const cards = cardsQuery(db, now, filter, PAGE_SIZE, offset);
+  // One round trip: the counts, when this isolate has none fresh, travel in the page's batch.
+  const [tree, [rows, totals, counts]] = await Promise.all([
     getCategoryTreeCached(db, now),
-    categoryCounts(db, now, options.countsMaxAgeMs ?? 0),
-    db.batch([cardsQuery(db, now, filter, PAGE_SIZE, offset), totalQuery]),
+    cached
+      ? db.batch([cards, totalQuery]).then(([r, t]) => [r, t, cached] as const)
+      : db
+          .batch([cards, totalQuery, countsQuery(db, now)])
+          .then(([r, t, c]) => [r, t, keepCounts(c, now, maxAge)] as const),
   ]);
   return { tree, counts, total: totals[0]?.n ?? 0, posts: rows.map(toCard) };
 }
@@ -214,10 +230,15 @@ export async function homeData(db: Db, now = Date.now(), options: ReadOptions = 
     .where(visibleAd(now))
     .orderBy(desc(posts.bumpedAt), desc(posts.id))
     .limit(PAGE_SIZE);
-  const [tree, counts, [promotedRows, newestRows]] = await Promise.all([
+  const maxAge = options.countsMaxAgeMs ?? 0;
+  const cached = freshCounts(now, maxAge);
+  const [tree, [promotedRows, newestRows, counts]] = await Promise.all([
     getCategoryTreeCached(db, now),
-    categoryCounts(db, now, options.countsMaxAgeMs ?? 0),
-    db.batch([promotedQuery, newestQuery]),
+    cached
+      ? db.batch([promotedQuery, newestQuery]).then(([p, n]) => [p, n, cached] as const)
+      : db
+          .batch([promotedQuery, newestQuery, countsQuery(db, now)])
+          .then(([p, n, c]) => [p, n, keepCounts(c, now, maxAge)] as const),
   ]);
   return { tree, counts, promoted: promotedRows.map(toCard), newest: newestRows.map(toCard) };
 }
@@ -248,10 +269,24 @@ export interface PostDetails {
   newer: NeighbourPost | null;
   older: NeighbourPost | null;
   similar: PostCardData[];
+  /** The ad's figures when the viewer passed is its author (read in the same batch), else null. */
+  ownerFigures: AdFigures | null;
+}
+
+/** Who is looking at an ad page: its author's figures are read with it (the last 7 days from these). */
+export interface AdViewer {
+  userId: number;
+  weekFromDay: string;
+  weekFromMs: number;
 }
 
 /** One ad with everything its page shows, in one round trip (the category tree is cached); null when no such row. */
-export async function getPostDetails(db: Db, id: number, now = Date.now()): Promise<PostDetails | null> {
+export async function getPostDetails(
+  db: Db,
+  id: number,
+  now = Date.now(),
+  viewer?: AdViewer,
+): Promise<PostDetails | null> {
   const self = sql`(SELECT category_id FROM posts WHERE id = ${id})`;
   const selfSub = sql`(SELECT subcategory_id FROM posts WHERE id = ${id})`;
   const selfKey = sql`(SELECT coalesce(bumped_at, 0) FROM posts WHERE id = ${id})`;
@@ -271,41 +306,50 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
       .orderBy(order(posts.bumpedAt), order(posts.id))
       .limit(1);
   };
-  const [tree, [rows, photoRows, newer, older, similar]] = await Promise.all([
-    getCategoryTreeCached(db, now),
-    db.batch([
-      db
-        .select({
-          post: posts,
-          // Aliased: D1's batch answers rows as objects, so same-named columns (id, phone,
-          // created_at) of the two tables would overwrite each other.
-          authorId: sql<number>`${users.id}`.as('author_id'),
-          authorName: sql<string>`${users.name}`.as('author_name'),
-          authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
-          authorBanned: sql<number>`${users.banned}`.as('user_banned'),
-          authorCreatedAt: sql<number>`${users.createdAt}`.as('author_created_at'),
-          authorMessagesOnly: sql<number>`${users.messagesOnly}`.as('author_messages_only'),
-        })
-        .from(posts)
-        .innerJoin(users, eq(users.id, posts.userId))
-        .where(eq(posts.id, id))
-        .limit(1),
-      db
-        .select({ id: photos.id, fileName: photos.fileName, width: photos.width, height: photos.height })
-        .from(photos)
-        .where(and(eq(photos.postId, id), eq(photos.kind, 'post')))
-        .orderBy(asc(photos.position), asc(photos.id))
-        .limit(20),
-      neighbour('newer'),
-      neighbour('older'),
-      db
-        .select(cardFields(now))
-        .from(posts)
-        .where(sameCategory)
-        .orderBy(desc(sql`(${posts.subcategoryId} IS ${selfSub})`), desc(posts.bumpedAt), desc(posts.id))
-        .limit(4),
-    ]),
-  ]);
+  const page = [
+    db
+      .select({
+        post: posts,
+        // Aliased: D1's batch answers rows as objects, so same-named columns (id, phone,
+        // created_at) of the two tables would overwrite each other.
+        authorId: sql<number>`${users.id}`.as('author_id'),
+        authorName: sql<string>`${users.name}`.as('author_name'),
+        authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
+        authorBanned: sql<number>`${users.banned}`.as('user_banned'),
+        authorCreatedAt: sql<number>`${users.createdAt}`.as('author_created_at'),
+        authorMessagesOnly: sql<number>`${users.messagesOnly}`.as('author_messages_only'),
+      })
+      .from(posts)
+      .innerJoin(users, eq(users.id, posts.userId))
+      .where(eq(posts.id, id))
+      .limit(1),
+    db
+      .select({ id: photos.id, fileName: photos.fileName, width: photos.width, height: photos.height })
+      .from(photos)
+      .where(and(eq(photos.postId, id), eq(photos.kind, 'post')))
+      .orderBy(asc(photos.position), asc(photos.id))
+      .limit(20),
+    neighbour('newer'),
+    neighbour('older'),
+    db
+      .select(cardFields(now))
+      .from(posts)
+      .where(sameCategory)
+      .orderBy(desc(sql`(${posts.subcategoryId} IS ${selfSub})`), desc(posts.bumpedAt), desc(posts.id))
+      .limit(4),
+  ] as const;
+  // A signed-in viewer may be the author: their figures come in the same round trip (none for others).
+  const read = async () => {
+    if (!viewer) return { answers: await db.batch(page), figures: null };
+    const [a, b, c, d, e, counted, saved, messaged] = await db.batch([
+      ...page,
+      ...figureQueries(db, viewer.userId, viewer.weekFromDay, viewer.weekFromMs, id),
+    ]);
+    const mine = figuresFrom([counted, saved, messaged]).get(id) ?? structuredClone(NO_FIGURES);
+    return { answers: [a, b, c, d, e] as const, figures: mine };
+  };
+  const [tree, { answers, figures }] = await Promise.all([getCategoryTreeCached(db, now), read()]);
+  const [rows, photoRows, newer, older, similar] = answers;
   const row = rows[0];
   if (!row) return null;
   return {
@@ -323,6 +367,7 @@ export async function getPostDetails(db: Db, id: number, now = Date.now()): Prom
     newer: newer[0] ? publicTitle(newer[0]) : null,
     older: older[0] ? publicTitle(older[0]) : null,
     similar: similar.map(toCard),
+    ownerFigures: row.post.userId === viewer?.userId ? figures : null,
   };
 }
 

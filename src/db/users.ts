@@ -4,7 +4,7 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { IMPORTED_CLERK_PREFIX } from '../lib/import-map';
 import { oneLineText, posesAsSite } from '../lib/text';
-import { type User, users } from './schema';
+import { conversations, type Photo, photos, type User, users } from './schema';
 
 /** What a verified session tells us about a person. */
 export interface SessionIdentity {
@@ -31,6 +31,40 @@ export function defaultName(identity: SessionIdentity): string {
 export async function findUserByClerkId(db: Db, clerkId: string): Promise<User | null> {
   const rows = await db.select().from(users).where(eq(users.clerkId, clerkId)).limit(1);
   return rows[0] ?? null;
+}
+
+/** A signed-in person's row with what the account menu shows (docs/performance.md#d1-round-trips). */
+export interface SessionUser {
+  user: User;
+  /** Conversations holding messages the person has not read (the menu's badge). */
+  unreadMessages: number;
+  /** The profile photo's row, if any. */
+  avatar: Photo | null;
+}
+
+/**
+ * The session's person, their unread conversations and their profile photo, in one round trip (one
+ * batch): every signed-in request reads these, so the account menu costs no extra query.
+ */
+export async function findSessionUser(db: Db, clerkId: string): Promise<SessionUser | null> {
+  const self = sql`(SELECT id FROM users WHERE clerk_id = ${clerkId})`;
+  const [rows, unread, avatar] = await db.batch([
+    db.select().from(users).where(eq(users.clerkId, clerkId)).limit(1),
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(conversations)
+      .where(
+        sql`(${conversations.buyerId} = ${self} AND ${conversations.unreadBuyer} > 0) OR (${conversations.sellerId} = ${self} AND ${conversations.unreadSeller} > 0)`,
+      ),
+    db
+      .select()
+      .from(photos)
+      .where(eq(photos.id, sql`(SELECT avatar_photo_id FROM users WHERE clerk_id = ${clerkId})`))
+      .limit(1),
+  ]);
+  const user = rows[0];
+  if (!user) return null;
+  return { user, unreadMessages: Number(unread[0]?.n ?? 0), avatar: avatar[0] ?? null };
 }
 
 export async function findUserById(db: Db, id: number): Promise<User | null> {

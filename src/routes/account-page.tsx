@@ -1,7 +1,6 @@
 // `GET /cont`: the signed-in person's links (or the sign-in links), server-rendered so that the header's
 // "Cont" reaches them without JavaScript. Personal: private and never stored.
 import { Hono } from 'hono';
-import { countUnreadConversations } from '../db/conversations';
 import type { AppEnv } from '../env';
 import { accountLinks } from '../http/account-links';
 import { privateAnswers } from '../http/helpers';
@@ -14,7 +13,7 @@ accountPageRoutes.use(routePath('account'), privateAnswers);
 
 accountPageRoutes.get(routePath('account'), async (c) => {
   const user = c.get('user');
-  const unread = user ? await countUnreadConversations(c.get('db'), user.id) : 0;
+  const unread = c.get('accountSummary')?.unreadMessages ?? 0;
   const links = accountLinks(user, user ? undefined : route('account'), unread);
   // The mail preferences sit here, after the profile (the header's menu stays short).
   if (user) {

@@ -1,11 +1,11 @@
 // `GET /api/cont`: the header's account menu (docs/product.md#page-shell), filled in the browser so that public pages
 // stay the same for everyone. Private and never cached.
 import { Hono } from 'hono';
-import { countUnreadConversations } from '../db/conversations';
 import type { AppEnv } from '../env';
-import { type AccountInfo, accountLinks, avatarUrl } from '../http/account-links';
+import { type AccountInfo, accountLinks } from '../http/account-links';
 import { privateAnswers } from '../http/helpers';
 import { routePath, safeReturnPath } from '../lib/links';
+import { responsiveUrl } from '../photos/urls';
 
 export const accountRoutes = new Hono<AppEnv>();
 
@@ -25,9 +25,10 @@ accountRoutes.get(routePath('accountMenu'), async (c) => {
   } catch {
     returnTo = undefined;
   }
-  const [avatar, unreadMessages] = user
-    ? await Promise.all([avatarUrl(c.get('db'), user), countUnreadConversations(c.get('db'), user.id)])
-    : [null, 0];
+  // Read with the session's person (src/auth/session.ts): the menu costs no query of its own.
+  const summary = c.get('accountSummary');
+  const avatar = summary?.avatar ? responsiveUrl(summary.avatar, 320) : null;
+  const unreadMessages = summary?.unreadMessages ?? 0;
   const info: AccountInfo = user
     ? {
         signedIn: true,

@@ -83,7 +83,14 @@ async function adPage(c: Context<AppEnv>) {
   const target = parseSlugId(parsed.segments[parsed.segments.length - 1]);
   if (!target) throw new NotFound();
   const now = Date.now();
-  const details = await getPostDetails(c.get('db'), target.id, now);
+  const viewer = c.get('user');
+  // The author's figures travel with the ad (one round trip); another viewer's read finds none.
+  const details = await getPostDetails(
+    c.get('db'),
+    target.id,
+    now,
+    viewer ? { userId: viewer.id, weekFromDay: weekStartDay(now), weekFromMs: now - 7 * DAY_MS } : undefined,
+  );
   // Removed for good (its author's account deleted, expired past the retention rule, or an old ad not
   // carried over by the import: db/gone-posts.ts): 410 with similar ads, not 404.
   const gone = () => isGonePost(c.get('db'), target.id);
@@ -230,9 +237,13 @@ async function controlPanels(
   const out: { ownerPanel?: OwnerPanelProps; operatorPanel?: OperatorPanelProps } = {};
   if (user.id === post.userId) {
     const status = statusSummary(post, now);
-    const figures = await figuresOfAuthor(c.get('db'), user.id, weekStartDay(now), now - 7 * DAY_MS, post.id);
+    const figures =
+      details.ownerFigures ??
+      (await figuresOfAuthor(c.get('db'), user.id, weekStartDay(now), now - 7 * DAY_MS, post.id)).get(
+        post.id,
+      );
     out.ownerPanel = {
-      figures: figures.get(post.id) ?? NO_FIGURES,
+      figures: figures ?? NO_FIGURES,
       statusName: status.name,
       statusDetail: status.detail,
       statusClass: status.className,

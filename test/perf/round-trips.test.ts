@@ -1,0 +1,122 @@
+// How many D1 round trips one request costs (docs/performance.md#d1-round-trips): the worker is given
+// a D1 binding that counts every query that reaches the database (a statement's first/all/run/raw, and
+// a batch as one), through the same Sessions API the request's session uses. Isolate-level caches (the
+// category tree, the per-category counts, verified session tokens) are warmed by one request first:
+// the figure is what a request costs in steady state.
+import { env } from 'cloudflare:workers';
+import { describe, expect, it } from 'vitest';
+import { callWorker, makePost, ORIGIN, person } from '../fixtures';
+
+interface Counter {
+  trips: number;
+  log: string[];
+}
+
+function countingStatement(stmt: D1PreparedStatement, counter: Counter, sql: string): D1PreparedStatement {
+  return new Proxy(stmt, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === 'bind')
+        return (...args: unknown[]) => countingStatement(target.bind(...args), counter, sql);
+      if (prop === 'first' || prop === 'all' || prop === 'run' || prop === 'raw')
+        return (...args: unknown[]) => {
+          counter.trips++;
+          counter.log.push(sql.slice(0, 120));
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** Statements inside a batch are unwrapped: the batch is the one round trip. */
+const UNWRAP = Symbol('unwrap');
+
+function countingSession<T extends D1Database | D1DatabaseSession>(inner: T, counter: Counter): T {
+  return new Proxy(inner, {
+    get(target, prop, receiver) {
+      const value = Reflect.get(target, prop, receiver);
+      if (prop === 'prepare')
+        return (sql: string) => {
+          const stmt = target.prepare(sql);
+          const wrapped = countingStatement(stmt, counter, sql);
+          (wrapped as unknown as Record<symbol, unknown>)[UNWRAP] = stmt;
+          return wrapped;
+        };
+      if (prop === 'batch')
+        return (stmts: D1PreparedStatement[]) => {
+          counter.trips++;
+          counter.log.push(`batch(${stmts.length})`);
+          return target.batch(stmts);
+        };
+      if (prop === 'withSession')
+        return (start?: string) => countingSession((target as D1Database).withSession(start), counter);
+      if (prop === 'exec')
+        return (sql: string) => {
+          counter.trips++;
+          counter.log.push(`exec ${sql.slice(0, 80)}`);
+          return (target as D1Database).exec(sql);
+        };
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
+/** The D1 round trips of one request (after a warm-up request of the same kind). */
+async function tripsOf(path: string, headers: Record<string, string> = {}) {
+  const request = () =>
+    new Request(new URL(path, ORIGIN), { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
+  const warm = await callWorker(request());
+  await warm.arrayBuffer();
+  const counter: Counter = { trips: 0, log: [] };
+  const res = await callWorker(request(), { DB: countingSession(env.DB, counter) as never });
+  const body = await res.text();
+  return { status: res.status, body, trips: counter.trips, log: counter.log };
+}
+
+async function expectTrips(path: string, headers: Record<string, string>, most: number) {
+  const r = await tripsOf(path, headers);
+  expect(r.status, path).toBe(200);
+  expect(r.trips, `${path}: ${JSON.stringify(r.log)}`).toBeLessThanOrEqual(most);
+  expect(r.trips, `${path} reads D1`).toBeGreaterThan(0);
+  return r;
+}
+
+describe('D1 round trips per request', () => {
+  it('an anonymous listing, ad page and search each cost one', async () => {
+    const owner = await person();
+    const ad = await makePost(owner.user.id, { title: 'Apartament numărat anonim' });
+    await expectTrips('/anunturi', {}, 1);
+    await expectTrips('/anunturi/imobiliare', {}, 1);
+    await expectTrips('/', {}, 1);
+    const page = await expectTrips(`/anunt/imobiliare/apartament-numarat-anonim-${ad.id}`, {}, 1);
+    expect(page.body).toContain('Apartament numărat anonim');
+    const search = await expectTrips('/cautare?q=apartament', {}, 1);
+    expect(search.body).toContain('Apartament numărat anonim');
+  });
+
+  it('a signed-in listing and ad page cost at most two, the owner’s figures included', async () => {
+    const owner = await person({ phone: '0740123456' });
+    const other = await person();
+    const ad = await makePost(owner.user.id, { title: 'Apartament numărat semnat' });
+    const path = `/anunt/imobiliare/apartament-numarat-semnat-${ad.id}`;
+    await expectTrips('/anunturi', { cookie: other.cookie }, 2);
+    await expectTrips('/anunturi/imobiliare', { cookie: owner.cookie }, 2);
+    const mine = await expectTrips(path, { cookie: owner.cookie }, 2);
+    // The owner's panel with its figures is there: they came in the same batch as the ad.
+    expect(mine.log.some((line) => line.startsWith('batch('))).toBe(true);
+    expect(mine.body).toContain('Apartament numărat semnat');
+    expect(mine.body).toMatch(/Vizualizări|vizualizări/);
+    const theirs = await expectTrips(path, { cookie: other.cookie }, 2);
+    expect(theirs.body).not.toMatch(/Vizualizări|vizualizări/);
+  });
+
+  it('/api/cont costs one: the person, the unread count and the avatar in one batch', async () => {
+    const me = await person();
+    const r = await expectTrips('/api/cont', { cookie: me.cookie, accept: 'application/json' }, 1);
+    const info = JSON.parse(r.body) as { signedIn: boolean; unreadMessages: number };
+    expect(info.signedIn).toBe(true);
+    expect(info.unreadMessages).toBe(0);
+    await expectTrips('/cont', { cookie: me.cookie }, 1);
+  });
+});
