@@ -84,8 +84,9 @@ const pageSql = (now: number, page: number, size: number) =>
   sql`SELECT * FROM (${queueRows(now)}) ORDER BY tier, reporters DESC, since, postId LIMIT ${size} OFFSET ${(page - 1) * size}`;
 
 /**
- * The counts and one page (clamped to the last page) at the same time: the page asked for and the
- * counts go together; only a page past the end needs a second query.
+ * The counts and one page (clamped to the last page) from one reading of the queue: its rows are
+ * small (id, tier, reporters, since) and few (hundreds at 20,000 ads), so they are read once, in
+ * priority order, and counted and cut into a page here rather than computing the queue twice.
  */
 export async function queueCountsAndPage(
   db: Db,
@@ -93,15 +94,20 @@ export async function queueCountsAndPage(
   page: number,
   size = QUEUE_PAGE_SIZE,
 ): Promise<{ counts: QueueCounts; page: number; totalPages: number; items: QueueItem[] }> {
-  const [countRows, pageRows] = await Promise.all([
-    db.all<{ tier: number; n: number }>(countsSql(now)),
-    db.all<RawRow>(pageSql(now, page, size)),
-  ]);
-  const counts = countsOf(countRows);
+  const all = await db.all<RawRow>(
+    sql`SELECT * FROM (${queueRows(now)}) ORDER BY tier, reporters DESC, since, postId`,
+  );
+  const byTier = new Map<number, number>();
+  for (const r of all) byTier.set(Number(r.tier), (byTier.get(Number(r.tier)) ?? 0) + 1);
+  const counts = countsOf([...byTier].map(([tier, n]) => ({ tier, n })));
   const totalPages = Math.max(1, Math.ceil(counts.total / size));
-  if (page > totalPages)
-    return { counts, page: totalPages, totalPages, items: await queuePage(db, now, totalPages, size) };
-  return { counts, page, totalPages, items: await describe(db, pageRows, now) };
+  const shown = Math.min(page, totalPages);
+  return {
+    counts,
+    page: shown,
+    totalPages,
+    items: await describe(db, all.slice((shown - 1) * size, shown * size), now),
+  };
 }
 
 function countsOf(rows: { tier: number; n: number }[]): QueueCounts {

@@ -149,6 +149,7 @@ export function PostRow({
   prefix,
   props,
   next,
+  compact,
 }: {
   row: ModerationRow;
   prefix: string;
@@ -157,6 +158,12 @@ export function PostRow({
   };
   /** Decisions open the next queue item. */
   next?: boolean;
+  /**
+   * A row of a list (the queue, the newest ads): its decisions and the hide form; banning, promoting
+   * and deleting are one click away on the item's page (or the ad's operator panel), which keeps the
+   * queue page small and quick at 20,000 ads (docs/moderation.md#figures).
+   */
+  compact?: boolean;
 }) {
   const dateId = `${prefix}-promo-${row.id}`;
   return (
@@ -240,7 +247,7 @@ export function PostRow({
           <ActionForm action={row.action('opreste-promovarea')} label="Oprește promovarea" />
         ) : null}
       </div>
-      {row.authorIsOperator ? null : (
+      {row.authorIsOperator || compact ? null : (
         <details className="mod-post__ban">
           <summary>{row.authorBanned ? 'Deblochează autorul…' : 'Blochează autorul…'}</summary>
           <BanForm
@@ -262,27 +269,39 @@ export function PostRow({
           />
         </details>
       )}
-      <PromoteForm
-        action={row.action('promoveaza')}
-        id={dateId}
-        label="Promovează până pe"
-        className="mod-post__promote"
-        minDate={props.minPromotionDate}
-        defaultDate={props.defaultPromotionDate}
-      />
-      <details className="mod-post__delete">
-        <summary>Șterge anunțul…</summary>
-        <form method="post" action={row.action('sterge')}>
-          <NextField next={next} />
-          <label className="checkbox">
-            <input type="checkbox" name="confirm" value="da" /> Confirm ștergerea (un operator o poate anula
-            în 30 de zile)
-          </label>
-          <button type="submit" className="btn btn--small btn--danger">
-            Șterge
-          </button>
-        </form>
-      </details>
+      {compact ? (
+        <p className="mod-post__more">
+          <a href={row.itemHref ?? row.href}>
+            {row.itemHref
+              ? 'Celelalte acțiuni (blocarea autorului, promovare, ștergere)'
+              : 'Celelalte acțiuni (blocarea autorului, promovare, ștergere) pe pagina anunțului'}
+          </a>
+        </p>
+      ) : (
+        <>
+          <PromoteForm
+            action={row.action('promoveaza')}
+            id={dateId}
+            label="Promovează până pe"
+            className="mod-post__promote"
+            minDate={props.minPromotionDate}
+            defaultDate={props.defaultPromotionDate}
+          />
+          <details className="mod-post__delete">
+            <summary>Șterge anunțul…</summary>
+            <form method="post" action={row.action('sterge')}>
+              <NextField next={next} />
+              <label className="checkbox">
+                <input type="checkbox" name="confirm" value="da" /> Confirm ștergerea (un operator o poate
+                anula în 30 de zile)
+              </label>
+              <button type="submit" className="btn btn--small btn--danger">
+                Șterge
+              </button>
+            </form>
+          </details>
+        </>
+      )}
     </article>
   );
 }
@@ -309,7 +328,7 @@ export function ModerationPage(props: ModerationPageProps) {
         {props.reported.length === 0 ? (
           <p className="muted">Niciun raport deschis.</p>
         ) : (
-          props.reported.map((row) => <PostRow key={row.id} row={row} prefix="r" props={props} />)
+          props.reported.map((row) => <PostRow key={row.id} row={row} prefix="r" props={props} compact />)
         )}
         {props.queue ? (
           <Pagination
@@ -325,7 +344,7 @@ export function ModerationPage(props: ModerationPageProps) {
         {props.newest.length === 0 ? (
           <p className="muted">Niciun anunț.</p>
         ) : (
-          props.newest.map((row) => <PostRow key={row.id} row={row} prefix="n" props={props} />)
+          props.newest.map((row) => <PostRow key={row.id} row={row} prefix="n" props={props} compact />)
         )}
       </section>
       <section aria-labelledby="log-title" className="moderation__section">
