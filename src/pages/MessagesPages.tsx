@@ -1,5 +1,6 @@
 // Private messages: the inbox `/mesaje`, one conversation `/mesaje/<id>`, and the page of the
 // first message about an ad when it must be shown again (`/mesaje/anunt/<id>`).
+import { ActionForm } from '../components/ActionForm';
 import { CameraIcon } from '../components/Icons';
 import { MessageForm } from '../components/MessageForm';
 import { ReasonChoices } from '../components/ReasonChoices';
@@ -182,18 +183,10 @@ export function ConversationPage(props: ConversationPageProps) {
       {props.blockAction || props.unblockAction ? (
         <div className="conversation__block">
           {props.blockAction ? (
-            <form method="post" action={props.blockAction}>
-              <button type="submit" className="btn btn--small btn--danger">
-                Blochează persoana
-              </button>
-            </form>
+            <ActionForm action={props.blockAction} label="Blochează persoana" danger />
           ) : null}
           {props.unblockAction ? (
-            <form method="post" action={props.unblockAction}>
-              <button type="submit" className="btn btn--small">
-                Deblochează persoana
-              </button>
-            </form>
+            <ActionForm action={props.unblockAction} label="Deblochează persoana" />
           ) : null}
         </div>
       ) : null}

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminTokenFor } from '../../src/tools/lib/site-client.mjs';
-import { assert, DESKTOP, go, hrefs, openPage, PHONE, screenshot, signIn } from './lib.mjs';
+import { assert, DESKTOP, go, hrefs, openPage, operatorEmail, PHONE, screenshot, signIn } from './lib.mjs';
 import { root, sleep, startSite } from './server.mjs';
 
 const AD_HREF = /^\/anunt\/[^?#]+-\d+$/;
@@ -36,16 +36,6 @@ function npmRestore(args) {
     });
     child.on('exit', (code) => resolve({ code, out }));
   });
-}
-
-/** The operator among the demo accounts listed on the local sign-in page. */
-async function operatorEmail(page, base) {
-  await go(page, `${base}/clerk/sign-in`);
-  const text = await page.locator('main').innerText();
-  const line = text.split('\n').find((l) => /@/.test(l) && /operator|moderator/i.test(l));
-  const email = (line ?? '').match(/[\w.+-]+@[\w.-]+\.\w+/)?.[0];
-  assert(email, 'the local sign-in page lists no operator account');
-  return /** @type {string} */ (email);
 }
 
 /**

@@ -7,14 +7,16 @@
 // in the local mail outbox, and no /moderare page scrolls sideways at 390 px. Screenshots:
 // test/e2e/screenshots/h24b-*.png.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   assert,
   DESKTOP,
   go,
+  mailFilesSince,
   openPage,
+  operatorEmail,
   PHONE,
   plain,
   screenshot,
@@ -102,43 +104,15 @@ async function fitsPhone(page, what) {
   assert(scroll <= PHONE.width + 1, `${what} scrolls sideways at 390 px (scrollWidth ${scroll})`);
 }
 
-/**
- * Every mail the local outbox got since `since`: wrangler dev writes each as .eml, .txt and .html under
- * the temp dir (miniflare-…, files, email…); one string per mail (its files joined).
- */
+/** Every mail the local outbox got since `since`: one string per mail (its .eml, .txt and .html joined). */
 function mailsSince(since) {
   /** @type {Map<string, string>} */
   const found = new Map();
-  const walk = (dir, depth) => {
-    if (depth > 6) return;
-    let entries;
-    try {
-      entries = readdirSync(dir, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const e of entries) {
-      const path = join(dir, e.name);
-      if (e.isDirectory()) walk(path, depth + 1);
-      else if (/\.(eml|txt|html)$/.test(e.name) && /email/.test(dir) && statSync(path).mtimeMs >= since) {
-        const key = path.replace(/\.(eml|txt|html)$/, '');
-        found.set(key, `${found.get(key) ?? ''}\n${readFileSync(path, 'utf8')}`);
-      }
-    }
-  };
-  for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('miniflare-')))
-    walk(join(tmpdir(), name), 0);
+  for (const path of mailFilesSince(since, /\.(eml|txt|html)$/)) {
+    const key = path.replace(/\.(eml|txt|html)$/, '');
+    found.set(key, `${found.get(key) ?? ''}\n${readFileSync(path, 'utf8')}`);
+  }
   return [...found.values()];
-}
-
-/** Operator account of the local sign-in page. */
-async function operatorEmail(page, base) {
-  await go(page, `${base}/clerk/sign-in`);
-  const text = await page.locator('main').innerText();
-  const line = text.split('\n').find((l) => /@/.test(l) && /operator|moderator/i.test(l));
-  const email = (line ?? '').match(/[\w.+-]+@[\w.-]+\.\w+/)?.[0];
-  assert(email, 'the local sign-in page lists no operator account');
-  return email;
 }
 
 /**

@@ -1,16 +1,18 @@
 // The operator's rules and a ban with a reason, in a browser without JavaScript needed: adding a rule
 // at /moderare/reguli, then banning and unbanning a person from their console page (reason and
 // confirmation), at 390 and 1280 px. Screenshots go to test/e2e/screenshots/.
-import { assert, DESKTOP, go, openPage, PHONE, plain, screenshot, signIn, submitAndWait } from './lib.mjs';
-
-async function operatorEmail(page, base) {
-  await go(page, `${base}/clerk/sign-in`);
-  const text = await page.locator('main').innerText();
-  const line = text.split('\n').find((l) => /@/.test(l) && /operator|moderator/i.test(l));
-  const email = (line ?? '').match(/[\w.+-]+@[\w.-]+\.\w+/)?.[0];
-  assert(email, 'the local sign-in page lists no operator account');
-  return email;
-}
+import {
+  assert,
+  DESKTOP,
+  go,
+  openPage,
+  operatorEmail,
+  PHONE,
+  plain,
+  screenshot,
+  signIn,
+  submitAndWait,
+} from './lib.mjs';
 
 export const consoleRulesJourneys = [
   {

@@ -19,6 +19,7 @@ import {
   hrefs,
   makeJpegs,
   openPage,
+  operatorEmail,
   PHONE,
   screenshot,
   sidewaysOverflow,
@@ -769,17 +770,6 @@ export const journeys = [
   ...privacyJourneys,
   ...consoleQueueJourneys,
 ];
-
-/** The operator among the demo accounts listed on the local sign-in page. */
-async function operatorEmail(page, base) {
-  await go(page, `${base}/clerk/sign-in`);
-  const text = await page.locator('main').innerText();
-  const lines = text.split('\n').filter((l) => /@/.test(l));
-  const line = lines.find((l) => /operator|moderator/i.test(l));
-  const email = (line ?? '').match(/[\w.+-]+@[\w.-]+\.\w+/)?.[0];
-  assert(email, `the local sign-in page lists no operator account (lines: ${lines.join(' | ')})`);
-  return email;
-}
 
 /** Picks a car category (and subcategory when asked) in the editor, waiting for any dependent fields. */
 /**

@@ -228,12 +228,14 @@ export async function sidewaysOverflow(page, width) {
 }
 
 /**
- * Every mail body (.html) wrangler dev wrote since `since` (ms): it writes each mail under the temp
- * dir as miniflare-<id>/files/email<…>/<…>.html (and logs the path).
+ * Every mail file wrangler dev wrote since `since` (ms): it writes each mail under the temp dir as
+ * miniflare-<id>/files/email<…>/<…>.eml, .txt and .html (and logs the path). `ending`: which files
+ * (the HTML bodies by default).
  * @param {number} since
+ * @param {RegExp} [ending]
  * @returns {string[]}
  */
-export function mailFilesSince(since) {
+export function mailFilesSince(since, ending = /\.html$/) {
   /** @type {string[]} */
   const found = [];
   /** @param {string} dir @param {number} depth */
@@ -248,13 +250,27 @@ export function mailFilesSince(since) {
     for (const e of entries) {
       const path = join(dir, e.name);
       if (e.isDirectory()) walk(path, depth + 1);
-      else if (e.name.endsWith('.html') && /email/.test(dir) && statSync(path).mtimeMs >= since)
-        found.push(path);
+      else if (ending.test(e.name) && /email/.test(dir) && statSync(path).mtimeMs >= since) found.push(path);
     }
   };
   for (const name of readdirSync(tmpdir()).filter((n) => n.startsWith('miniflare-')))
     walk(join(tmpdir(), name), 0);
   return found;
+}
+
+/**
+ * The operator among the demo accounts listed on the local sign-in page.
+ * @param {import('playwright-core').Page} page
+ * @param {string} base
+ * @returns {Promise<string>}
+ */
+export async function operatorEmail(page, base) {
+  await go(page, `${base}/clerk/sign-in`);
+  const lines = (await page.locator('main').innerText()).split('\n').filter((l) => /@/.test(l));
+  const line = lines.find((l) => /operator|moderator/i.test(l));
+  const email = (line ?? '').match(/[\w.+-]+@[\w.-]+\.\w+/)?.[0];
+  assert(email, `the local sign-in page lists no operator account (lines: ${lines.join(' | ')})`);
+  return /** @type {string} */ (email);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   go,
   makeJpegs,
   openPage,
+  operatorEmail,
   PHONE,
   publishAd,
   SCREENSHOT_DIR,
@@ -281,7 +282,7 @@ export const privacyJourneys = [
         assert(!(await textOf(visitor.page)).includes(`Dulap ${word}`), 'search still finds the deleted ad');
 
         // An operator sees it, marked deleted, and restores it from the person's console page.
-        await signIn(operator.page, base, await operatorEmailOf(operator.page, base), 'Operator');
+        await signIn(operator.page, base, await operatorEmail(operator.page, base), 'Operator');
         await go(operator.page, `${base}${ad}`, { status: 200 });
         assert((await textOf(operator.page)).includes('Anunț șters'), 'the operator sees no "Anunț șters"');
         await shoot(operator.page, 'privacy-deleted-ad-operator-1280');
@@ -310,13 +311,3 @@ export const privacyJourneys = [
     },
   },
 ];
-
-/** The operator among the demo accounts listed on the local sign-in page. */
-async function operatorEmailOf(page, base) {
-  await go(page, `${base}/clerk/sign-in`);
-  const lines = (await page.locator('main').innerText()).split('\n').filter((l) => /@/.test(l));
-  const line = lines.find((l) => /operator|moderator/i.test(l));
-  const email = (line ?? '').match(/[\w.+-]+@[\w.-]+\.\w+/)?.[0];
-  assert(email, `the local sign-in page lists no operator account (lines: ${lines.join(' | ')})`);
-  return email;
-}
