@@ -20,9 +20,13 @@ import {
 import { browserRequest, callWithDb, hiddenInputs } from '../freshness/support';
 import { ad, conversationIdOf, db, person, room } from './support';
 
-/** The real D1 binding, except that looking a session's person up by provider id fails as D1 fails. */
+/**
+ * The real D1 binding, except that looking a session's person up by provider id fails as D1 fails,
+ * whether the lookup runs alone or in a batch with the account menu's counts.
+ */
 function failingSessionLookup(message = 'D1_ERROR: Network connection lost.'): D1Database {
   const lookup = /from "users" where "users"\."clerk_id" = \?/i;
+  const failingStatements = new WeakSet<object>();
   const wrap = <T extends object>(inner: T): T =>
     new Proxy(inner, {
       get(target, prop) {
@@ -30,8 +34,8 @@ function failingSessionLookup(message = 'D1_ERROR: Network connection lost.'): D
           return (query: string) => {
             const stmt = (target as unknown as D1Database).prepare(query);
             if (!lookup.test(query)) return stmt;
-            const failing = (s: D1PreparedStatement): D1PreparedStatement =>
-              new Proxy(s, {
+            const failing = (s: D1PreparedStatement): D1PreparedStatement => {
+              const proxy = new Proxy(s, {
                 get(t, p) {
                   if (p === 'bind') return (...args: unknown[]) => failing(t.bind(...args));
                   if (p === 'run' || p === 'all' || p === 'first' || p === 'raw')
@@ -40,8 +44,16 @@ function failingSessionLookup(message = 'D1_ERROR: Network connection lost.'): D
                   return typeof v === 'function' ? v.bind(t) : v;
                 },
               });
+              failingStatements.add(proxy);
+              return proxy;
+            };
             return failing(stmt);
           };
+        if (prop === 'batch')
+          return (statements: D1PreparedStatement[]) =>
+            statements.some((st) => failingStatements.has(st))
+              ? Promise.reject(new Error(message))
+              : (target as unknown as D1Database).batch(statements);
         if (prop === 'withSession')
           return (start?: string) => wrap((target as unknown as D1Database).withSession(start));
         const value = Reflect.get(target, prop);
