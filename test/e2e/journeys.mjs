@@ -737,9 +737,11 @@ export const journeys = [
         await go(page, `${base}${state.ad.path}`, { status: 200 });
         const tools = page.locator('main .post-panel--operator');
         await tools.locator('summary', { hasText: 'Ascunde' }).click();
-        await tools.locator('select[name=hideReason]').selectOption('Spam sau anunț duplicat');
-        await tools.locator('textarea[name=hideDetails]').fill('Publicat de două ori.');
-        const hide = tools.locator('button', { hasText: 'Ascunde anunțul' });
+        // The hide form (the ban form beside it asks for a reason too).
+        const hideForm = tools.locator('form').filter({ has: page.locator('#op-hide-reason') });
+        await hideForm.locator('select[name=hideReason]').selectOption('Spam sau anunț duplicat');
+        await hideForm.locator('textarea[name=hideDetails]').fill('Publicat de două ori.');
+        const hide = hideForm.locator('button', { hasText: 'Ascunde anunțul' });
         assert((await hide.count()) > 0, 'no "Ascunde anunțul" button on the ad page for an operator');
         await clickAndWait(page, hide);
         assert(
