@@ -1,8 +1,9 @@
 // What every operator decision on an ad or an account shares (docs/moderation.md#notices): the ground
 // read before the decision (the open reports and their reporters' addresses), the log entry that keeps
 // the statement's fields, and the statement to the author and the decision to reporters, queued after.
-import type { LogEntry } from '../db/moderation';
+import { type LogEntry, setHidden } from '../db/moderation';
 import { openReportSummary } from '../db/reports';
+import type { Post } from '../db/schema';
 import type { Bindings, Db } from '../env';
 import { decisionJob, queueNotices, reporterJobs } from '../jobs/decision-notice';
 import type { Job } from '../jobs/types';
@@ -75,4 +76,28 @@ export async function tellReporters(
   decision: Decision | 'resolve',
 ): Promise<void> {
   await queueNotices(env, reporterJobs(emails, 'decision', post, reporterDecisionText(decision)));
+}
+
+/**
+ * Hides an ad for `reason` with the statement of reasons kept in the log, then queues the statement
+ * to its author and the decision to its reporters: one home for the single, bulk and person-wide hides.
+ */
+export async function hideWithStatement(
+  db: Db,
+  env: Bindings,
+  post: Post,
+  entry: LogEntry,
+  reason: string,
+  { ground, reporterEmails }: Ground,
+  now: number,
+): Promise<void> {
+  await setHidden(db, post, true, statementLog(entry, post.userId, reason, ground), now, reason);
+  await announce(env, {
+    userId: post.userId,
+    decision: 'hide',
+    post: { id: post.id, title: post.title },
+    reason,
+    ground,
+    reporterEmails,
+  });
 }

@@ -16,7 +16,7 @@ import { HIDE_REASONS, POST_STATUSES, type PostStatus } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv } from '../env';
 import { setFlash } from '../flash';
-import { announce, groundOf, statementLog, tellReporters } from '../http/decisions';
+import { announce, groundOf, hideWithStatement, statementLog, tellReporters } from '../http/decisions';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { parseConsoleQuery } from '../lib/console-query';
 import { dayFromInput, startOfBucharestDay } from '../lib/dates';
@@ -163,15 +163,7 @@ consoleRoutes.post(routePath('moderationBulk'), async (c) => {
       ground: `${ground} (acțiune în masă)`,
     });
     if (action === 'ascunde' && post.status !== 'hidden') {
-      await setHidden(db, post, true, statementLog(log('hide'), post.userId, reason, ground), now, reason);
-      await announce(c.env, {
-        userId: post.userId,
-        decision: 'hide',
-        post: subject,
-        reason,
-        ground,
-        reporterEmails,
-      });
+      await hideWithStatement(db, c.env, post, log('hide'), reason, { ground, reporterEmails }, now);
     } else if (action === 'rezolva') {
       if (post.status === 'held') {
         const shown = 'Anunțul respectă regulile site-ului.';

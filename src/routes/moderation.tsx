@@ -29,7 +29,7 @@ import { HIDE_REASONS, REPORT_REASONS, type User } from '../db/schema';
 import { findUserById } from '../db/users';
 import type { AppEnv, CurrentUser, Db } from '../env';
 import { setFlash } from '../flash';
-import { announce, groundOf, statementLog, tellReporters } from '../http/decisions';
+import { announce, groundOf, hideWithStatement, statementLog, tellReporters } from '../http/decisions';
 import { idParam, optionalForm, privateAnswers } from '../http/helpers';
 import { deleteAccount } from '../jobs/account-deletion';
 import { queueNotices, reporterJobs } from '../jobs/decision-notice';
@@ -421,21 +421,8 @@ moderationRoutes.post(routePath('moderatePost'), async (c) => {
         const message = 'Alegeți motivul pentru care ascundeți anunțul (autorul îl va vedea).';
         throw new BadInput(message, { hideReason: message });
       }
-      const entry = statementLog(
-        log('hide', `${post.title.slice(0, 80)} — ${reason}`),
-        post.userId,
-        reason,
-        ground,
-      );
-      await setHidden(db, post, true, entry, now, reason);
-      await announce(c.env, {
-        userId: post.userId,
-        decision: 'hide',
-        post: subject,
-        reason,
-        ground,
-        reporterEmails,
-      });
+      const entry = log('hide', `${post.title.slice(0, 80)} — ${reason}`);
+      await hideWithStatement(db, c.env, post, entry, reason, { ground, reporterEmails }, now);
       break;
     }
     case 'arata':
@@ -583,28 +570,14 @@ async function hideAllAds(c: Context<AppEnv>, operator: CurrentUser, target: Use
   for (const id of await visibleAdIdsOf(db, target.id)) {
     const post = await getPost(db, id);
     if (!post || post.status === 'hidden' || post.status === 'draft') continue;
-    const { ground, reporterEmails } = await groundOf(db, post.id);
-    const entry = statementLog(
-      {
-        operatorUserId: operator.id,
-        action: 'hide',
-        targetType: 'post',
-        targetId: post.id,
-        details: `${post.title.slice(0, 80)} — ${reason}`,
-      },
-      post.userId,
-      reason,
-      ground,
-    );
-    await setHidden(db, post, true, entry, now, reason);
-    await announce(c.env, {
-      userId: post.userId,
-      decision: 'hide',
-      post: { id: post.id, title: post.title },
-      reason,
-      ground,
-      reporterEmails,
-    });
+    const entry = {
+      operatorUserId: operator.id,
+      action: 'hide',
+      targetType: 'post',
+      targetId: post.id,
+      details: `${post.title.slice(0, 80)} — ${reason}`,
+    } as const;
+    await hideWithStatement(db, c.env, post, entry, reason, await groundOf(db, post.id), now);
     await purgeForPost(c.req.url, db, post);
   }
   setFlash(c, 'anunturi-ascunse');
