@@ -8,9 +8,11 @@ export type Row = Record<string, unknown>;
 
 /**
  * Tables never backed up: the search index and its shadow tables (posts_fts*), the spelling
- * candidates derived from it (rebuilt after a restore), D1's own bookkeeping, and the restore marker.
+ * candidates derived from it (rebuilt after a restore), the queue's rows (queue_items, filled by its
+ * triggers as ads, reports and marks are written back), D1's own bookkeeping, and the restore marker.
  */
 const DERIVED_TABLES = new Set([
+  'queue_items',
   'search_terms',
   'search_term_deletes',
   'search_terms_pending',

@@ -247,9 +247,14 @@ export interface ReportedConversation {
 
 /** Reported conversations, newest report first: what operators may read. */
 export async function listReportedConversations(db: Db, limit = 50): Promise<ReportedConversation[]> {
+  return reportedConversationsFrom(await reportedConversationsStatement(db, limit));
+}
+
+/** The statement of listReportedConversations, to read in one batch with other queries. */
+export function reportedConversationsStatement(db: Db, limit = 50) {
   const nameOf = (column: SQLWrapper) =>
     sql<string>`coalesce((SELECT name FROM users WHERE users.id = ${column}), ${DELETED_ACCOUNT_NAME})`;
-  const rows = await db
+  return db
     .select({
       id: conversations.id,
       postTitle: conversations.postTitle,
@@ -263,6 +268,12 @@ export async function listReportedConversations(db: Db, limit = 50): Promise<Rep
     .where(isNotNull(conversations.reportedAt))
     .orderBy(desc(conversations.reportedAt))
     .limit(limit);
+}
+
+/** The rows of reportedConversationsStatement as the console shows them. */
+export function reportedConversationsFrom(
+  rows: Awaited<ReturnType<typeof reportedConversationsStatement>>,
+): ReportedConversation[] {
   return rows.map((r) => ({ ...r, reportedAt: r.reportedAt ?? 0, reportReason: r.reportReason ?? '' }));
 }
 

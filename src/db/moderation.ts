@@ -1,9 +1,26 @@
 // Operator tools: the moderation log, bans, hiding and promoting ads, reports' resolution, and what
 // /moderare lists.
-import { and, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
+import {
+  type ReportedConversation,
+  reportedConversationsFrom,
+  reportedConversationsStatement,
+} from './conversations';
 import { runBatch } from './fragments';
-import { clearQueueStatements } from './queue';
+import {
+  clearQueueStatements,
+  countsOf,
+  QUEUE_PAGE_SIZE,
+  type QueueCounts,
+  type QueueItem,
+  queueClaimsStatement,
+  queueCountsStatement,
+  queueItemsFrom,
+  queueMarksStatement,
+  queuePageIds,
+  queuePageStatement,
+} from './queue';
 import { moderationLog, type Post, type PostStatus, posts, reports, users } from './schema';
 
 /** Who did what to which ad or user; recorded in the same batch as the change itself. */
@@ -198,32 +215,12 @@ export async function moderationData(
   queueIds: readonly number[],
   limit = 30,
 ): Promise<ModerationData> {
-  const newest = db
-    .select(postFields)
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
+  const newest = postsWithAuthors(db)
     .where(ne(posts.status, 'deleted'))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
-  const logRows = db
-    .select({
-      id: moderationLog.id,
-      operatorUserId: moderationLog.operatorUserId,
-      action: moderationLog.action,
-      targetType: moderationLog.targetType,
-      targetId: moderationLog.targetId,
-      details: moderationLog.details,
-      createdAt: moderationLog.createdAt,
-      operatorName: sql<string | null>`${users.name}`.as('operator_name'),
-    })
-    .from(moderationLog)
-    .leftJoin(users, eq(users.id, moderationLog.operatorUserId))
-    .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
-    .limit(limit);
-  const changedRows = db
-    .select(postFields)
-    .from(posts)
-    .innerJoin(users, eq(users.id, posts.userId))
+  const logRows = logStatementOfPage(db, limit);
+  const changedRows = postsWithAuthors(db)
     .where(and(eq(posts.status, 'hidden'), isNotNull(posts.hiddenEditedAt)))
     .orderBy(desc(posts.hiddenEditedAt), desc(posts.id))
     .limit(limit);
@@ -238,16 +235,12 @@ export async function moderationData(
   ];
   if (ids.length === 0) return { reported: [], changed: [], newest: [], log: log as LogRow[] };
   const [reportedPosts, openReports] = await db.batch([
-    db
-      .select(postFields)
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(
-        inArray(
-          posts.id,
-          reportedRows.map((r) => r.postId),
-        ),
+    postsWithAuthors(db).where(
+      inArray(
+        posts.id,
+        reportedRows.map((r) => r.postId),
       ),
+    ),
     db
       .select({
         postId: reports.postId,
@@ -260,14 +253,56 @@ export async function moderationData(
       .orderBy(desc(reports.createdAt))
       .limit(1000),
   ]);
+  const toPost = postRowMapper(openReports);
+  const order = new Map(reportedRows.map((r, i) => [r.postId, i]));
+  return {
+    reported: (reportedPosts as PostRow[])
+      .map(toPost)
+      .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
+    changed: (changed as PostRow[]).map(toPost),
+    newest: newestRows.map(toPost),
+    log: log as LogRow[],
+  };
+}
+
+/** The newest entries of the moderation log with the operator's name. */
+function logStatementOfPage(db: Db, limit: number) {
+  return db
+    .select({
+      id: moderationLog.id,
+      operatorUserId: moderationLog.operatorUserId,
+      action: moderationLog.action,
+      targetType: moderationLog.targetType,
+      targetId: moderationLog.targetId,
+      details: moderationLog.details,
+      createdAt: moderationLog.createdAt,
+      operatorName: sql<string | null>`${users.name}`.as('operator_name'),
+    })
+    .from(moderationLog)
+    .leftJoin(users, eq(users.id, moderationLog.operatorUserId))
+    .orderBy(desc(moderationLog.createdAt), desc(moderationLog.id))
+    .limit(limit);
+}
+
+/** Ads with their authors, as rows of the moderation page (add a where, order, limit). */
+function postsWithAuthors(db: Db) {
+  return db.select(postFields).from(posts).innerJoin(users, eq(users.id, posts.userId));
+}
+
+/** A row of `postFields`. */
+type PostRow = Awaited<ReturnType<typeof postsWithAuthors>>[number];
+
+/** Turns rows of `postFields` into ModerationPosts, each with its open reports (from `openReports`). */
+function postRowMapper(
+  openReports: readonly { postId: number; reason: string; details: string; createdAt: number }[],
+) {
   const byPost = new Map<number, ModerationPost['openReports']>();
   for (const r of openReports) {
     const list = byPost.get(r.postId) ?? [];
     list.push({ reason: r.reason, details: r.details, createdAt: r.createdAt });
     byPost.set(r.postId, list);
   }
-  type Row = (typeof newestRows)[number];
-  const toPost = (row: Row): ModerationPost => ({
+  return (row: PostRow): ModerationPost => ({
     id: row.id,
     title: row.title,
     slug: row.slug,
@@ -286,13 +321,115 @@ export async function moderationData(
     hiddenEditedAt: row.hiddenEditedAt,
     openReports: byPost.get(row.id) ?? [],
   });
-  const order = new Map(reportedRows.map((r, i) => [r.postId, i]));
+}
+
+/** Everything /moderare shows, read in one D1 batch (docs/moderation.md#how-the-queue-stays-fast). */
+export interface ModerationPageData extends ModerationData {
+  counts: QueueCounts;
+  /** The page shown (a page past the end shows the last one). */
+  page: number;
+  totalPages: number;
+  /** The queue page's items, in priority order (`reported` holds the same ads as rows). */
+  items: QueueItem[];
+  reportedConversations: ReportedConversation[];
+  /** The other ads that the page's duplicate marks point at (for their addresses). */
+  otherPosts: { id: number; slug: string; categoryId: number }[];
+}
+
+/**
+ * The queue's counts and one page of it with the ads' rows, marks, claims and open reports, the
+ * newest ads, hidden ads changed since, the log and the reported conversations: one round trip to D1.
+ * The page's ids are a subquery over the queue_items index in every statement that needs them; only
+ * a page past the end costs a second trip (for the last page).
+ */
+export async function moderationPageData(
+  db: Db,
+  page: number,
+  now: number,
+  { size = QUEUE_PAGE_SIZE, limit = 30 }: { size?: number; limit?: number } = {},
+): Promise<ModerationPageData> {
+  const pageIds = queuePageIds(db, page, size);
+  const newestIds = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(ne(posts.status, 'deleted'))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+  const changedIds = db
+    .select({ id: posts.id })
+    .from(posts)
+    .where(and(eq(posts.status, 'hidden'), isNotNull(posts.hiddenEditedAt)))
+    .orderBy(desc(posts.hiddenEditedAt), desc(posts.id))
+    .limit(limit);
+  const [
+    countRows,
+    queueRows,
+    queuePosts,
+    marks,
+    claims,
+    newestRows,
+    log,
+    changed,
+    openReports,
+    conversations,
+  ] = await db.batch([
+    queueCountsStatement(db),
+    queuePageStatement(db, page, size),
+    postsWithAuthors(db).where(inArray(posts.id, pageIds)),
+    queueMarksStatement(db, pageIds),
+    queueClaimsStatement(db, pageIds, now),
+    postsWithAuthors(db)
+      .where(ne(posts.status, 'deleted'))
+      .orderBy(desc(posts.createdAt), desc(posts.id))
+      .limit(limit),
+    logStatementOfPage(db, limit),
+    postsWithAuthors(db)
+      .where(and(eq(posts.status, 'hidden'), isNotNull(posts.hiddenEditedAt)))
+      .orderBy(desc(posts.hiddenEditedAt), desc(posts.id))
+      .limit(limit),
+    db
+      .select({
+        postId: reports.postId,
+        reason: reports.reason,
+        details: reports.details,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(
+        and(
+          isNull(reports.resolvedAt),
+          or(
+            inArray(reports.postId, pageIds),
+            inArray(reports.postId, newestIds),
+            inArray(reports.postId, changedIds),
+          ),
+        ),
+      )
+      .orderBy(desc(reports.createdAt))
+      .limit(1000),
+    reportedConversationsStatement(db),
+  ]);
+  const counts = countsOf(countRows);
+  const totalPages = Math.max(1, Math.ceil(counts.total / size));
+  if (page > totalPages) return moderationPageData(db, totalPages, now, { size, limit });
+  const toPost = postRowMapper(openReports);
+  const order = new Map(queueRows.map((r, i) => [r.postId, i]));
+  const others = new Map<number, { id: number; slug: string; categoryId: number }>();
+  for (const m of marks)
+    if (m.otherPostId && m.otherSlug !== null && m.otherCategoryId !== null)
+      others.set(m.otherPostId, { id: m.otherPostId, slug: m.otherSlug, categoryId: m.otherCategoryId });
   return {
-    reported: (reportedPosts as Row[])
+    counts,
+    page,
+    totalPages,
+    items: queueItemsFrom(queueRows, queuePosts, marks, claims),
+    reported: (queuePosts as PostRow[])
       .map(toPost)
       .sort((a, b) => (order.get(a.id) ?? 0) - (order.get(b.id) ?? 0)),
-    changed: (changed as Row[]).map(toPost),
-    newest: newestRows.map(toPost),
+    changed: (changed as PostRow[]).map(toPost),
+    newest: (newestRows as PostRow[]).map(toPost),
     log: log as LogRow[],
+    reportedConversations: reportedConversationsFrom(conversations),
+    otherPosts: [...others.values()],
   };
 }

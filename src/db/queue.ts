@@ -1,10 +1,14 @@
 // The operators' queue (docs/moderation.md#queue): every ad waiting for a decision, in priority
 // order, with who is looking at it. An ad is in the queue while it is held, has open reports, or has
-// an open mark (a rule's flag or hold, a suspected duplicate, a new account's ad).
-import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+// an open mark (a rule's flag or hold, a suspected duplicate, a new account's ad). Its rows are kept
+// in `queue_items` by triggers (docs/moderation.md#how-the-queue-stays-fast), so a page is a range
+// of an index rather than the whole queue computed per request.
+import { and, asc, desc, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 import { posts, users } from './schema';
 import { type QueueMarkKind, queueClaims, queueMarks } from './schema-console';
+import { queueItems } from './schema-queue';
 
 /** How long an operator's claim on an item lasts without a decision. */
 export const CLAIM_MS = 10 * 60_000;
@@ -40,15 +44,13 @@ export interface QueueCounts {
   total: number;
 }
 
-/** The ids in the queue with their tier, reporter count and waiting time (one SQL, indexes only). */
-function queueRows(now: number) {
-  return sql`
-    WITH ids AS (
-      SELECT id AS post_id FROM posts WHERE status = 'held'
-      UNION SELECT post_id FROM reports WHERE resolved_at IS NULL
-      UNION SELECT post_id FROM queue_marks WHERE cleared_at IS NULL
-    ),
-    r AS (
+/**
+ * The queue as computed from the base tables (held ads, open reports, open marks): what the rows of
+ * `queue_items` must always equal. The triggers of migration 0027 keep that table in step on every
+ * write; this is the reference the tests compare it with (test/console/queue-items.test.ts).
+ */
+export const QUEUE_TRUTH = sql`
+    WITH r AS (
       SELECT post_id, count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE resolved_at IS NULL GROUP BY post_id
     ),
@@ -58,59 +60,71 @@ function queueRows(now: number) {
     SELECT p.id AS postId,
       CASE WHEN p.status = 'held' THEN 0 WHEN r.n IS NOT NULL THEN 1 ELSE 2 END AS tier,
       coalesce(r.n, 0) AS reporters,
-      coalesce(min(coalesce(r.since, ${now}), coalesce(m.since, ${now}), CASE WHEN p.status = 'held' THEN p.updated_at ELSE ${now} END), ${now}) AS since
-    FROM ids JOIN posts p ON p.id = ids.post_id
+      min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
+        CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END) AS since
+    FROM posts p
     LEFT JOIN r ON r.post_id = p.id
     LEFT JOIN m ON m.post_id = p.id
-    WHERE p.status NOT IN ('draft', 'deleted')`;
-}
+    WHERE p.status NOT IN ('draft', 'deleted')
+      AND (p.status = 'held' OR r.n IS NOT NULL OR m.since IS NOT NULL)
+    ORDER BY tier, reporters DESC, since, postId`;
+
+/** The queue's priority order, an index's order (queue_items_order). */
+const QUEUE_ORDER = [
+  asc(queueItems.tier),
+  desc(queueItems.reporters),
+  asc(queueItems.since),
+  asc(queueItems.postId),
+];
 
 const TIERS: QueueTier[] = ['held', 'reported', 'marked'];
 
-interface RawRow {
+export interface QueueRow {
   postId: number;
   tier: number;
   reporters: number;
   since: number;
 }
 
+/** The statement counting the queue per tier (a scan of queue_items_order). */
+export function queueCountsStatement(db: Db) {
+  return db
+    .select({ tier: queueItems.tier, n: sql<number>`count(*)` })
+    .from(queueItems)
+    .groupBy(queueItems.tier);
+}
+
 /** Counts per tier. */
-export async function queueCounts(db: Db, now: number): Promise<QueueCounts> {
-  return countsOf(await db.all<{ tier: number; n: number }>(countsSql(now)));
+export async function queueCounts(db: Db): Promise<QueueCounts> {
+  return countsOf(await queueCountsStatement(db));
 }
 
-const countsSql = (now: number) => sql`SELECT tier, count(*) AS n FROM (${queueRows(now)}) GROUP BY tier`;
-const pageSql = (now: number, page: number, size: number) =>
-  sql`SELECT * FROM (${queueRows(now)}) ORDER BY tier, reporters DESC, since, postId LIMIT ${size} OFFSET ${(page - 1) * size}`;
-
-/**
- * The counts and one page (clamped to the last page) from one reading of the queue: its rows are
- * small (id, tier, reporters, since) and few (hundreds at 20,000 ads), so they are read once, in
- * priority order, and counted and cut into a page here rather than computing the queue twice.
- */
-export async function queueCountsAndPage(
-  db: Db,
-  now: number,
-  page: number,
-  size = QUEUE_PAGE_SIZE,
-): Promise<{ counts: QueueCounts; page: number; totalPages: number; items: QueueItem[] }> {
-  const all = await db.all<RawRow>(
-    sql`SELECT * FROM (${queueRows(now)}) ORDER BY tier, reporters DESC, since, postId`,
-  );
-  const byTier = new Map<number, number>();
-  for (const r of all) byTier.set(Number(r.tier), (byTier.get(Number(r.tier)) ?? 0) + 1);
-  const counts = countsOf([...byTier].map(([tier, n]) => ({ tier, n })));
-  const totalPages = Math.max(1, Math.ceil(counts.total / size));
-  const shown = Math.min(page, totalPages);
-  return {
-    counts,
-    page: shown,
-    totalPages,
-    items: await describe(db, all.slice((shown - 1) * size, shown * size), now),
-  };
+/** The ids of one page of the queue, in priority order, as a subquery (a range of queue_items_order). */
+export function queuePageIds(db: Db, page: number, size = QUEUE_PAGE_SIZE) {
+  return db
+    .select({ postId: queueItems.postId })
+    .from(queueItems)
+    .orderBy(...QUEUE_ORDER)
+    .limit(size)
+    .offset((page - 1) * size);
 }
 
-function countsOf(rows: { tier: number; n: number }[]): QueueCounts {
+/** The statement reading one page of the queue's rows, in priority order. */
+export function queuePageStatement(db: Db, page: number, size = QUEUE_PAGE_SIZE) {
+  return db
+    .select({
+      postId: queueItems.postId,
+      tier: queueItems.tier,
+      reporters: queueItems.reporters,
+      since: queueItems.since,
+    })
+    .from(queueItems)
+    .orderBy(...QUEUE_ORDER)
+    .limit(size)
+    .offset((page - 1) * size);
+}
+
+export function countsOf(rows: { tier: number; n: number }[]): QueueCounts {
   const by = new Map(rows.map((r) => [Number(r.tier), Number(r.n)]));
   const held = by.get(0) ?? 0;
   const reported = by.get(1) ?? 0;
@@ -125,18 +139,22 @@ export async function queuePage(
   page: number,
   size = QUEUE_PAGE_SIZE,
 ): Promise<QueueItem[]> {
-  return describe(db, await db.all<RawRow>(pageSql(now, page, size)), now);
+  return describe(db, await queuePageStatement(db, page, size), now);
 }
 
 /** The queue details of some ads (those not in the queue are left out). */
 export async function queueItemsOf(db: Db, postIds: readonly number[], now: number): Promise<QueueItem[]> {
   if (postIds.length === 0) return [];
-  const rows = await db.all<RawRow>(
-    sql`SELECT * FROM (${queueRows(now)}) WHERE postId IN (${sql.join(
-      postIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})`,
-  );
+  const rows = await db
+    .select({
+      postId: queueItems.postId,
+      tier: queueItems.tier,
+      reporters: queueItems.reporters,
+      since: queueItems.since,
+    })
+    .from(queueItems)
+    .where(inArray(queueItems.postId, [...postIds]))
+    .orderBy(...QUEUE_ORDER);
   return describe(db, rows, now);
 }
 
@@ -150,52 +168,99 @@ export async function nextQueueItem(
   operatorUserId: number,
   skip: number,
 ): Promise<number | null> {
-  const row = await db.get<{ postId: number }>(
-    sql`SELECT q.postId FROM (${queueRows(now)}) q
-      LEFT JOIN queue_claims c ON c.post_id = q.postId AND c.expires_at > ${now} AND c.operator_user_id <> ${operatorUserId}
-      WHERE q.postId <> ${skip} AND c.post_id IS NULL
-      ORDER BY q.tier, q.reporters DESC, q.since, q.postId LIMIT 1`,
-  );
+  const row = await db
+    .select({ postId: queueItems.postId })
+    .from(queueItems)
+    .leftJoin(
+      queueClaims,
+      and(
+        eq(queueClaims.postId, queueItems.postId),
+        gt(queueClaims.expiresAt, now),
+        ne(queueClaims.operatorUserId, operatorUserId),
+      ),
+    )
+    .where(and(ne(queueItems.postId, skip), isNull(queueClaims.postId)))
+    .orderBy(...QUEUE_ORDER)
+    .limit(1)
+    .get();
   return row ? Number(row.postId) : null;
 }
 
-async function describe(db: Db, rows: RawRow[], now: number): Promise<QueueItem[]> {
+/** The posts of some queue items, as the queue shows them. */
+function queuePostsStatement(db: Db, ids: number[] | SQLiteSelectOfIds) {
+  return db
+    .select({
+      id: posts.id,
+      title: posts.title,
+      status: posts.status,
+      userId: posts.userId,
+      authorName: users.name,
+      categoryId: posts.categoryId,
+      slug: posts.slug,
+    })
+    .from(posts)
+    .innerJoin(users, eq(users.id, posts.userId))
+    .where(inArray(posts.id, ids));
+}
+
+type SQLiteSelectOfIds = ReturnType<typeof queuePageIds>;
+
+/**
+ * The open marks of some queue items, each with the other ad of a duplicate (its slug and category,
+ * for its address) in the same row.
+ */
+export function queueMarksStatement(db: Db, ids: number[] | SQLiteSelectOfIds) {
+  const other = alias(posts, 'other_post');
+  return db
+    .select({
+      postId: queueMarks.postId,
+      kind: queueMarks.kind,
+      detail: queueMarks.detail,
+      otherPostId: queueMarks.otherPostId,
+      otherSlug: other.slug,
+      otherCategoryId: other.categoryId,
+    })
+    .from(queueMarks)
+    .leftJoin(other, eq(other.id, queueMarks.otherPostId))
+    .where(and(inArray(queueMarks.postId, ids), isNull(queueMarks.clearedAt)));
+}
+
+/** The running claims of some queue items, with the operator's name. */
+export function queueClaimsStatement(db: Db, ids: number[] | SQLiteSelectOfIds, now: number) {
+  return db
+    .select({
+      postId: queueClaims.postId,
+      operatorUserId: queueClaims.operatorUserId,
+      operatorName: users.name,
+      expiresAt: queueClaims.expiresAt,
+    })
+    .from(queueClaims)
+    .innerJoin(users, eq(users.id, queueClaims.operatorUserId))
+    .where(and(inArray(queueClaims.postId, ids), gt(queueClaims.expiresAt, now)));
+}
+
+export type QueueMarkRow = Awaited<ReturnType<typeof queueMarksStatement>>[number];
+export type QueueClaimRow = Awaited<ReturnType<typeof queueClaimsStatement>>[number];
+export type QueuePostRow = Awaited<ReturnType<typeof queuePostsStatement>>[number];
+
+async function describe(db: Db, rows: QueueRow[], now: number): Promise<QueueItem[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => Number(r.postId));
   const [postRows, marks, claims] = await db.batch([
-    db
-      .select({
-        id: posts.id,
-        title: posts.title,
-        status: posts.status,
-        userId: posts.userId,
-        authorName: users.name,
-        categoryId: posts.categoryId,
-        slug: posts.slug,
-      })
-      .from(posts)
-      .innerJoin(users, eq(users.id, posts.userId))
-      .where(inArray(posts.id, ids)),
-    db
-      .select({
-        postId: queueMarks.postId,
-        kind: queueMarks.kind,
-        detail: queueMarks.detail,
-        otherPostId: queueMarks.otherPostId,
-      })
-      .from(queueMarks)
-      .where(and(inArray(queueMarks.postId, ids), isNull(queueMarks.clearedAt))),
-    db
-      .select({
-        postId: queueClaims.postId,
-        operatorUserId: queueClaims.operatorUserId,
-        operatorName: users.name,
-        expiresAt: queueClaims.expiresAt,
-      })
-      .from(queueClaims)
-      .innerJoin(users, eq(users.id, queueClaims.operatorUserId))
-      .where(and(inArray(queueClaims.postId, ids), gt(queueClaims.expiresAt, now))),
+    queuePostsStatement(db, ids),
+    queueMarksStatement(db, ids),
+    queueClaimsStatement(db, ids, now),
   ]);
+  return queueItemsFrom(rows, postRows, marks, claims);
+}
+
+/** Queue items from their rows (in order), posts, marks and claims (read in one batch by the caller). */
+export function queueItemsFrom(
+  rows: readonly QueueRow[],
+  postRows: readonly Pick<QueuePostRow, keyof QueuePostRow>[],
+  marks: readonly QueueMarkRow[],
+  claims: readonly QueueClaimRow[],
+): QueueItem[] {
   const postById = new Map(postRows.map((p) => [Number(p.id), p]));
   return rows.flatMap((r) => {
     const p = postById.get(Number(r.postId));

@@ -15,6 +15,7 @@ export * from './schema-localities';
 export * from './schema-message-limits';
 export * from './schema-messages';
 export * from './schema-privacy';
+export * from './schema-queue';
 export * from './schema-return';
 export * from './schema-stats';
 

@@ -10,20 +10,20 @@ import { BanForm } from '../components/BanForm';
 import { OperatorDeleteAccountForm } from '../components/OperatorDeleteAccountForm';
 import { isDeletedAccount } from '../db/account-deletion';
 import { getCategoryTreeCached } from '../db/categories';
-import { listReportedConversations } from '../db/conversations';
 import { deletePost } from '../db/lifecycle';
 import {
   type LogEntry,
   logDecision,
   type ModerationPost,
   moderationData,
+  moderationPageData,
   resolveReports,
   setHidden,
   setPromotion,
   setUserBanned,
 } from '../db/moderation';
 import { getPost, postsForHrefs, visibleAdIdsOf } from '../db/posts';
-import { claimItem, nextQueueItem, type QueueItem, queueCountsAndPage, queueItemsOf } from '../db/queue';
+import { claimItem, nextQueueItem, type QueueItem, queueItemsOf } from '../db/queue';
 import { addReport, getReportTarget, reportHoldThreshold } from '../db/reports';
 import { HIDE_REASONS, REPORT_REASONS, type User } from '../db/schema';
 import { findUserById } from '../db/users';
@@ -248,20 +248,14 @@ moderationRoutes.get(routePath('moderation'), async (c) => {
   const operator = requireOperator(c);
   const db = c.get('db');
   const now = Date.now();
-  const { counts, page, totalPages, items } = await queueCountsAndPage(
-    db,
-    now,
-    pageParam(c.req.query('pagina')),
-  );
-  const [data, tree, reportedConversations, others] = await Promise.all([
-    moderationData(
-      db,
-      items.map((i) => i.postId),
-    ),
+  // The whole page in one D1 batch (docs/moderation.md#how-the-queue-stays-fast); the category tree is
+  // this isolate's cached copy.
+  const [data, tree] = await Promise.all([
+    moderationPageData(db, pageParam(c.req.query('pagina')), now),
     getCategoryTreeCached(db),
-    listReportedConversations(db),
-    otherAdHrefs(db, items),
   ]);
+  const { counts, page, totalPages, items } = data;
+  const others = Object.fromEntries(data.otherPosts.map((p) => [p.id, postHref(tree, p)]));
   const rows = (list: ModerationPost[]) => moderationRows(tree, list, now, items, others);
   return c.render(
     <ModerationPage
@@ -281,7 +275,7 @@ moderationRoutes.get(routePath('moderation'), async (c) => {
       hideReasons={HIDE_REASONS}
       newest={rows(data.newest)}
       log={data.log}
-      reportedConversations={reportedConversations}
+      reportedConversations={data.reportedConversations}
       minPromotionDate={bucharestDay(now + DAY_MS)}
       defaultPromotionDate={bucharestDay(now + 7 * DAY_MS)}
     />,
