@@ -323,6 +323,12 @@ function postRowMapper(
   });
 }
 
+/**
+ * The newest ads shown under the queue (each with its hide form): a glance at what just arrived, kept
+ * short so the queue page stays small; every ad, newest first, is in the console's search.
+ */
+export const NEWEST_ON_QUEUE_PAGE = 10;
+
 /** Everything /moderare shows, read in one D1 batch (docs/moderation.md#how-the-queue-stays-fast). */
 export interface ModerationPageData extends ModerationData {
   counts: QueueCounts;
@@ -346,7 +352,11 @@ export async function moderationPageData(
   db: Db,
   page: number,
   now: number,
-  { size = QUEUE_PAGE_SIZE, limit = 30 }: { size?: number; limit?: number } = {},
+  {
+    size = QUEUE_PAGE_SIZE,
+    limit = 30,
+    newest = NEWEST_ON_QUEUE_PAGE,
+  }: { size?: number; limit?: number; newest?: number } = {},
 ): Promise<ModerationPageData> {
   const pageIds = queuePageIds(db, page, size);
   const newestIds = db
@@ -354,7 +364,7 @@ export async function moderationPageData(
     .from(posts)
     .where(ne(posts.status, 'deleted'))
     .orderBy(desc(posts.createdAt), desc(posts.id))
-    .limit(limit);
+    .limit(newest);
   const changedIds = db
     .select({ id: posts.id })
     .from(posts)
@@ -381,7 +391,7 @@ export async function moderationPageData(
     postsWithAuthors(db)
       .where(ne(posts.status, 'deleted'))
       .orderBy(desc(posts.createdAt), desc(posts.id))
-      .limit(limit),
+      .limit(newest),
     logStatementOfPage(db, limit),
     postsWithAuthors(db)
       .where(and(eq(posts.status, 'hidden'), isNotNull(posts.hiddenEditedAt)))
@@ -411,7 +421,7 @@ export async function moderationPageData(
   ]);
   const counts = countsOf(countRows);
   const totalPages = Math.max(1, Math.ceil(counts.total / size));
-  if (page > totalPages) return moderationPageData(db, totalPages, now, { size, limit });
+  if (page > totalPages) return moderationPageData(db, totalPages, now, { size, limit, newest });
   const toPost = postRowMapper(openReports);
   const order = new Map(queueRows.map((r, i) => [r.postId, i]));
   const others = new Map<number, { id: number; slug: string; categoryId: number }>();

@@ -346,6 +346,11 @@ export function ModerationPage(props: ModerationPageProps) {
         ) : (
           props.newest.map((row) => <PostRow key={row.id} row={row} prefix="n" props={props} compact />)
         )}
+        {props.queue ? (
+          <p className="mod-post__more">
+            <a href={props.queue.searchAction}>Toate anunțurile, cele mai noi primele</a>
+          </p>
+        ) : null}
       </section>
       <section aria-labelledby="log-title" className="moderation__section">
         <h2 id="log-title">Jurnalul moderării</h2>
