@@ -4,10 +4,11 @@
 // interrupted restore resumed.
 import { env, exports } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
+import { QUEUE_TRUTH } from '../../src/db/queue';
 import { originalKey } from '../../src/photos/keys';
 // @ts-expect-error plain JavaScript shared with the Node tool (typed by JSDoc)
 import { BackupFileError, readBackupFile, restoreBackup } from '../../src/tools/lib/backup-file.mjs';
-import { get, getAs, makePost, makeUser, ORIGIN, signIn } from '../fixtures';
+import { db, get, getAs, makePost, makeUser, ORIGIN, signIn } from '../fixtures';
 import { backupNow, clearBucket, photoWithObject } from './support';
 
 const TOKEN = env.ADMIN_API_TOKEN as string;
@@ -74,6 +75,7 @@ describe('restore', () => {
   let file: Uint8Array;
   let before: Record<string, unknown[]>;
   let photoBytes: Map<number, string>;
+  let reportedId: number;
   const title = 'Tractor Zetor vopsit proaspăt';
 
   it('downloads a backup as the operator, and refuses a site that is not empty, writing nothing', async () => {
@@ -86,6 +88,13 @@ describe('restore', () => {
     for (let i = 0; i < 3; i++) await photoWithObject(post.id, author.id);
     const other = await makePost((await makeUser()).id, { title: 'Bicicletă de oraș' });
     await photoWithObject(other.id, other.userId);
+    // An open report: the ad is in the operators' queue (queue_items, rebuilt by its triggers).
+    await env.DB.prepare(
+      "INSERT INTO reports (post_id, reason, reporter_key, created_at) VALUES (?, 'Spam', 'a:copie', ?)",
+    )
+      .bind(other.id, Date.now())
+      .run();
+    reportedId = other.id;
     expect(await searchFinds('zetor', title)).toBe(true);
 
     const operator = await signIn('user_operator_env');
@@ -156,6 +165,10 @@ describe('restore', () => {
     expect(await searchFinds('zetor', title)).toBe(true);
     // The spelling candidates are rebuilt too: a typo finds the ad.
     expect(await searchFinds('zetro', title)).toBe(true);
+    // The queue's rows (not in the backup) came back with the reports, as the truth computes them.
+    const queued = await env.DB.prepare('SELECT post_id AS postId, tier, reporters FROM queue_items').all();
+    expect(queued.results).toEqual([{ postId: reportedId, tier: 1, reporters: 1 }]);
+    expect((await db.all<{ postId: number }>(QUEUE_TRUTH)).map((r) => r.postId)).toEqual([reportedId]);
     const post = (before.posts as { id: number; title: string; slug: string }[]).find(
       (p) => p.title === title,
     )!;
