@@ -4,6 +4,8 @@
 -- scan of a few hundred index entries. Triggers on posts, reports and queue_marks recompute an ad's
 -- row in the same statement (hence the same transaction) as every write that can change it, so the
 -- table never drifts from the truth (src/db/queue.ts QUEUE_TRUTH, compared in test/console/queue-items.test.ts).
+-- The trigger bodies use iif() rather than CASE … END: wrangler's statement splitter would take a
+-- CASE's END for the end of the trigger.
 CREATE TABLE `queue_items` (
 	`post_id` integer PRIMARY KEY NOT NULL,
 	`tier` integer NOT NULL,
@@ -20,10 +22,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = new.id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = new.id AND resolved_at IS NULL) r,
@@ -39,10 +41,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = new.id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = new.id AND resolved_at IS NULL) r,
@@ -63,10 +65,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = new.post_id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = new.post_id AND resolved_at IS NULL) r,
@@ -81,10 +83,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = old.post_id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = old.post_id AND resolved_at IS NULL) r,
@@ -95,10 +97,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = new.post_id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = new.post_id AND resolved_at IS NULL) r,
@@ -113,10 +115,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = old.post_id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = old.post_id AND resolved_at IS NULL) r,
@@ -132,10 +134,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = new.post_id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = new.post_id AND resolved_at IS NULL) r,
@@ -150,10 +152,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = old.post_id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = old.post_id AND resolved_at IS NULL) r,
@@ -164,10 +166,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = new.post_id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = new.post_id AND resolved_at IS NULL) r,
@@ -182,10 +184,10 @@ BEGIN
   DELETE FROM queue_items WHERE post_id = old.post_id;
   INSERT INTO queue_items (post_id, tier, reporters, since)
   SELECT p.id,
-    CASE WHEN p.status = 'held' THEN 0 WHEN r.n > 0 THEN 1 ELSE 2 END,
+    iif(p.status = 'held', 0, iif(r.n > 0, 1, 2)),
     r.n,
     min(coalesce(r.since, 9007199254740991), coalesce(m.since, 9007199254740991),
-      CASE WHEN p.status = 'held' THEN p.updated_at ELSE 9007199254740991 END)
+      iif(p.status = 'held', p.updated_at, 9007199254740991))
   FROM posts p,
     (SELECT count(DISTINCT reporter_key) AS n, min(created_at) AS since
       FROM reports WHERE post_id = old.post_id AND resolved_at IS NULL) r,
