@@ -94,11 +94,6 @@ export function queueCountsStatement(db: Db) {
     .groupBy(queueItems.tier);
 }
 
-/** Counts per tier. */
-export async function queueCounts(db: Db): Promise<QueueCounts> {
-  return countsOf(await queueCountsStatement(db));
-}
-
 /** The ids of one page of the queue, in priority order, as a subquery (a range of queue_items_order). */
 export function queuePageIds(db: Db, page: number, size = QUEUE_PAGE_SIZE) {
   return db
@@ -130,16 +125,6 @@ export function countsOf(rows: { tier: number; n: number }[]): QueueCounts {
   const reported = by.get(1) ?? 0;
   const marked = by.get(2) ?? 0;
   return { held, reported, marked, total: held + reported + marked };
-}
-
-/** One page of the queue, in priority order: held, then most reporters and longest waiting, then marked. */
-export async function queuePage(
-  db: Db,
-  now: number,
-  page: number,
-  size = QUEUE_PAGE_SIZE,
-): Promise<QueueItem[]> {
-  return describe(db, await queuePageStatement(db, page, size), now);
 }
 
 /** The queue details of some ads (those not in the queue are left out). */
