@@ -83,19 +83,39 @@ export async function searchForOperators(
   filters: ConsoleFilters,
   page: number,
 ): Promise<{ total: number; ads: FoundAd[]; people: FoundPerson[] }> {
-  const conditions = [
-    adCondition(q),
+  const filtering = [
     filters.status ? eq(posts.status, filters.status) : null,
     filters.categoryId ? eq(posts.categoryId, filters.categoryId) : null,
     filters.from ? gte(posts.createdAt, filters.from) : null,
     filters.until ? lte(posts.createdAt, filters.until) : null,
   ].filter((c): c is SQL => c !== null);
+  const key = adCondition(q);
   const person = personCondition(q);
   // Text that is no key at all (punctuation, one letter) finds nothing, without asking D1.
-  if (q.text && conditions.length === countFilters(filters)) return { total: 0, ads: [], people: [] };
+  if (q.text && !key) return { total: 0, ads: [], people: [] };
+  const offset = (page - 1) * CONSOLE_PAGE_SIZE;
+  // Words alone: the index counts its matches and walks them newest first (its rowid is the ad's
+  // id), stopping at the page, so no ad row is read but the page's 20. With a filter, each match is
+  // joined to its ad (the filters are columns of posts).
+  const wordsOnly = q.words.length > 0 && filtering.length === 0;
+  const match = wordsMatch(q.words);
+  const conditions = [
+    wordsOnly
+      ? inArray(
+          posts.id,
+          sql`(SELECT rowid FROM posts_fts_all WHERE posts_fts_all MATCH ${match} ORDER BY rowid DESC LIMIT ${CONSOLE_PAGE_SIZE} OFFSET ${offset})`,
+        )
+      : key,
+    ...filtering,
+  ].filter((c): c is SQL => c !== null);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
   const [totalRows, ads, people] = await db.batch([
-    db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
+    wordsOnly
+      ? db
+          .select({ n: sql<number>`count(*)` })
+          .from(sql`posts_fts_all`)
+          .where(sql`posts_fts_all MATCH ${match}`)
+      : db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
     db
       .select({
         id: posts.id,
@@ -110,9 +130,10 @@ export async function searchForOperators(
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
+      // Newest first: ids follow the order ads were created in (imported ads keep their old ids).
+      .orderBy(desc(posts.id))
       .limit(CONSOLE_PAGE_SIZE)
-      .offset((page - 1) * CONSOLE_PAGE_SIZE),
+      .offset(wordsOnly ? 0 : offset),
     db
       .select({
         id: users.id,
@@ -127,10 +148,6 @@ export async function searchForOperators(
       .limit(20),
   ]);
   return { total: Number(totalRows[0]?.n ?? 0), ads, people };
-}
-
-function countFilters(f: ConsoleFilters): number {
-  return [f.status, f.categoryId, f.from, f.until].filter(Boolean).length;
 }
 
 /** People matching the query: by id, phone, part of the e-mail address or words of the name. */

@@ -164,12 +164,22 @@ describe('search for operators', () => {
     const op = await person({ role: 'operator' });
     const tag = `pg${uniq()}`;
     const { user } = await person();
-    for (let i = 0; i < 23; i++) await makePost(user.id, { title: `Anunt ${tag} ${i}` }, HOUSE);
+    const ids: number[] = [];
+    for (let i = 0; i < 23; i++)
+      ids.push((await makePost(user.id, { title: `Anunt ${tag} ${i}` }, HOUSE)).id);
     const first = await (await getAs(`/moderare/cautare?q=${tag}`, op.cookie)).text();
     expect(found(first)).toHaveLength(20);
     expect(textOf(first)).toContain('23 de rezultate');
     const second = await (await getAs(`/moderare/cautare?q=${tag}&pagina=2`, op.cookie)).text();
     expect(found(second)).toHaveLength(3);
+    // Newest first over both pages, each ad once.
+    expect([...found(first), ...found(second)]).toEqual([...ids].reverse());
+    // With a filter the same words page the same way (the ads joined to their rows).
+    const filtered = await (
+      await getAs(`/moderare/cautare?q=${tag}&stare=published&pagina=2`, op.cookie)
+    ).text();
+    expect(found(filtered)).toEqual(ids.slice(0, 3).reverse());
+    expect(textOf(filtered)).toContain('23 de rezultate');
   });
 
   it('answers 403 to a person who is not an operator', async () => {
