@@ -66,6 +66,14 @@ describe('search for operators', () => {
       expect(await search(phone), phone).toEqual(expect.arrayContaining([held.id, hidden.id]));
     }
     expect(await search(`${tag}@exemplu`)).toEqual(expect.arrayContaining([held.id, hidden.id]));
+    // An address stored with capitals is found by any case of a part of it, and so is its owner.
+    const mixed = await person({ email: `Mixt.${tag}@Exemplu.RO` });
+    const mixedAd = await makePost(mixed.user.id, { title: `Scaun ${tag}` }, HOUSE);
+    const byMail = await (
+      await getAs(`/moderare/cautare?q=${encodeURIComponent(`MIXT.${tag}@exemplu.r`)}`, op.cookie)
+    ).text();
+    expect(found(byMail)).toEqual([mixedAd.id]);
+    expect(byMail).toContain(`href="/moderare/utilizator/${mixed.user.id}"`);
     // A person's id finds their ads and the person.
     const byPerson = await (await getAs(`/moderare/cautare?q=${user.id}`, op.cookie)).text();
     expect(found(byPerson)).toEqual(expect.arrayContaining([held.id, hidden.id]));
