@@ -7,9 +7,11 @@
 export type Row = Record<string, unknown>;
 
 /**
- * Tables never backed up: the search index and its shadow tables (posts_fts*), the spelling
- * candidates derived from it (rebuilt after a restore), the queue's rows (queue_items, filled by its
- * triggers as ads, reports and marks are written back), D1's own bookkeeping, and the restore marker.
+ * Tables never backed up: the search indexes and their shadow tables (posts_fts*: the public one and
+ * the console's posts_fts_all and posts_fts_people, filled again by their triggers as a restore writes
+ * the rows), the spelling candidates derived from it (rebuilt after a restore), the queue's rows
+ * (queue_items, filled by its triggers as ads, reports and marks are written back), D1's own
+ * bookkeeping, and the restore marker.
  */
 const DERIVED_TABLES = new Set([
   'queue_items',

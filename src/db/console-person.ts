@@ -4,10 +4,12 @@ import { and, desc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../env';
 import { conversations, moderationLog, posts, reports, users } from './schema';
 
+/** One D1 batch (one round trip): each part asks for the person by id, none waits for another. */
 export async function personForOperators(db: Db, userId: number) {
-  const user = await db.select().from(users).where(eq(users.id, userId)).get();
-  if (!user) return null;
-  const [ads, received, made, log, samePhone, reported] = await db.batch([
+  // The person's phone, read inside each statement that needs it ('' and null: no phone).
+  const phone = sql`(SELECT nullif(u.phone, '') FROM users u WHERE u.id = ${userId})`;
+  const [found, ads, received, made, log, samePhone, reported] = await db.batch([
+    db.select().from(users).where(eq(users.id, userId)).limit(1),
     db
       .select({
         id: posts.id,
@@ -49,12 +51,10 @@ export async function personForOperators(db: Db, userId: number) {
       .where(
         and(
           ne(users.id, userId),
-          user.phone
-            ? or(
-                eq(users.phone, user.phone),
-                inArray(users.id, sql`(SELECT user_id FROM posts WHERE phone = ${user.phone})`),
-              )
-            : sql`0`,
+          or(
+            sql`${users.phone} = ${phone}`,
+            inArray(users.id, sql`(SELECT user_id FROM posts WHERE phone = ${phone})`),
+          ),
         ),
       )
       .limit(50),
@@ -81,6 +81,8 @@ export async function personForOperators(db: Db, userId: number) {
       .orderBy(desc(conversations.reportedAt))
       .limit(50),
   ]);
+  const user = found[0];
+  if (!user) return null;
   return {
     reportedConversations: reported,
     user,

@@ -1,10 +1,11 @@
 // The console's search (docs/moderation.md#search): ads in every state and people, by id, phone in
-// any spelling, part of an e-mail address, or words folded like the public search.
+// any spelling, part of an e-mail address, or words folded like the public search (through the
+// console's own full-text indexes of migration 0028, which hold every ad and every name).
 import { and, desc, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../env';
-import { type ConsoleQuery, foldedSql } from '../lib/console-query';
+import type { ConsoleQuery } from '../lib/console-query';
 import { ftsString } from '../lib/search-query';
-import { POST_STATUSES, type PostStatus, posts, users } from './schema';
+import { type PostStatus, posts, users } from './schema';
 
 export const CONSOLE_PAGE_SIZE = 20;
 
@@ -35,9 +36,26 @@ export interface FoundPerson {
   createdAt: number;
 }
 
+/**
+ * The FTS5 expression of folded words for the console's indexes (posts_fts_all, posts_fts_people of
+ * migration 0028): every word, each as the start of a word, as the public search matches them.
+ */
+function wordsMatch(words: readonly string[]): string {
+  return words.map((w) => `${ftsString(w)}*`).join(' AND ');
+}
+
 /** Escapes LIKE's wildcards in a user's text. */
 function likeText(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The ids of people whose address holds `part` (lower case). SQLite's LIKE ignores the case of
+ * ASCII letters, as lower() would (neither folds others), so the addresses are read from the index
+ * users_email alone rather than lower-cased row by row.
+ */
+function usersByEmail(part: string): SQL {
+  return sql`(SELECT id FROM users WHERE email LIKE ${likeText(part)} ESCAPE '\\')`;
 }
 
 function adCondition(q: ConsoleQuery): SQL | null {
@@ -50,55 +68,59 @@ function adCondition(q: ConsoleQuery): SQL | null {
       ) ?? null
     );
   }
-  if (q.email)
+  if (q.email) return inArray(posts.userId, usersByEmail(q.email));
+  // Every ad, whatever its state, through the console's own full-text index (migration 0028).
+  if (q.words.length > 0)
     return inArray(
-      posts.userId,
-      sql`(SELECT id FROM users WHERE lower(email) LIKE ${likeText(q.email)} ESCAPE '\\')`,
+      posts.id,
+      sql`(SELECT rowid FROM posts_fts_all WHERE posts_fts_all MATCH ${wordsMatch(q.words)})`,
     );
-  if (q.words.length > 0) {
-    // Published ads through the public search's full-text index (the same folding, no scan of
-    // every ad: docs/moderation.md#large-data-set), each word as a prefix of a word of the title or
-    // the text; the few ads in other states by their folded title and text.
-    const match = q.words.map((w) => `{title body}: ${ftsString(w)}*`).join(' AND ');
-    const title = foldedSql('"posts"."title"');
-    const description = foldedSql('"posts"."description"');
-    return (
-      or(
-        sql`${posts.searchKey} IN (SELECT rowid FROM posts_fts WHERE posts_fts MATCH ${match})`,
-        and(
-          inArray(
-            posts.status,
-            POST_STATUSES.filter((st) => st !== 'published'),
-          ),
-          ...q.words.map(
-            (w) =>
-              sql`(${sql.raw(title)} LIKE ${likeText(w)} ESCAPE '\\' OR ${sql.raw(description)} LIKE ${likeText(w)} ESCAPE '\\')`,
-          ),
-        ),
-      ) ?? null
-    );
-  }
   return null;
 }
 
-/** One page of ads matching the query and filters (newest first), and how many match. */
-export async function searchAdsForOperators(
+/**
+ * One page of ads matching the query and filters (newest first), how many match, and the people the
+ * query names (at most 20): one D1 batch.
+ */
+export async function searchForOperators(
   db: Db,
   q: ConsoleQuery,
   filters: ConsoleFilters,
   page: number,
-): Promise<{ total: number; ads: FoundAd[] }> {
-  const conditions = [
-    adCondition(q),
+): Promise<{ total: number; ads: FoundAd[]; people: FoundPerson[] }> {
+  const filtering = [
     filters.status ? eq(posts.status, filters.status) : null,
     filters.categoryId ? eq(posts.categoryId, filters.categoryId) : null,
     filters.from ? gte(posts.createdAt, filters.from) : null,
     filters.until ? lte(posts.createdAt, filters.until) : null,
   ].filter((c): c is SQL => c !== null);
-  if (q.text && conditions.length === countFilters(filters)) return { total: 0, ads: [] };
+  const key = adCondition(q);
+  const person = personCondition(q);
+  // Text that is no key at all (punctuation, one letter) finds nothing, without asking D1.
+  if (q.text && !key) return { total: 0, ads: [], people: [] };
+  const offset = (page - 1) * CONSOLE_PAGE_SIZE;
+  // Words alone: the index counts its matches and walks them newest first (its rowid is the ad's
+  // id), stopping at the page, so no ad row is read but the page's 20. With a filter, each match is
+  // joined to its ad (the filters are columns of posts).
+  const wordsOnly = q.words.length > 0 && filtering.length === 0;
+  const match = wordsMatch(q.words);
+  const conditions = [
+    wordsOnly
+      ? inArray(
+          posts.id,
+          sql`(SELECT rowid FROM posts_fts_all WHERE posts_fts_all MATCH ${match} ORDER BY rowid DESC LIMIT ${CONSOLE_PAGE_SIZE} OFFSET ${offset})`,
+        )
+      : key,
+    ...filtering,
+  ].filter((c): c is SQL => c !== null);
   const where = conditions.length > 0 ? and(...conditions) : undefined;
-  const [totalRows, ads] = await db.batch([
-    db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
+  const [totalRows, ads, people] = await db.batch([
+    wordsOnly
+      ? db
+          .select({ n: sql<number>`count(*)` })
+          .from(sql`posts_fts_all`)
+          .where(sql`posts_fts_all MATCH ${match}`)
+      : db.select({ n: sql<number>`count(*)` }).from(posts).where(where),
     db
       .select({
         id: posts.id,
@@ -113,38 +135,35 @@ export async function searchAdsForOperators(
       .from(posts)
       .innerJoin(users, eq(users.id, posts.userId))
       .where(where)
-      .orderBy(desc(posts.createdAt), desc(posts.id))
+      // Newest first: ids follow the order ads were created in (imported ads keep their old ids).
+      .orderBy(desc(posts.id))
       .limit(CONSOLE_PAGE_SIZE)
-      .offset((page - 1) * CONSOLE_PAGE_SIZE),
+      .offset(wordsOnly ? 0 : offset),
+    db
+      .select({
+        id: users.id,
+        name: users.name,
+        email: users.email,
+        banned: users.banned,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(person ?? sql`0`)
+      .orderBy(desc(users.createdAt))
+      .limit(20),
   ]);
-  return { total: Number(totalRows[0]?.n ?? 0), ads };
+  return { total: Number(totalRows[0]?.n ?? 0), ads, people };
 }
 
-function countFilters(f: ConsoleFilters): number {
-  return [f.status, f.categoryId, f.from, f.until].filter(Boolean).length;
-}
-
-/** People matching the query: by id, phone, part of the e-mail address or of the name (at most 20). */
-export async function searchPeopleForOperators(db: Db, q: ConsoleQuery): Promise<FoundPerson[]> {
-  let where: SQL | undefined;
-  if (q.id !== null) where = eq(users.id, q.id);
-  else if (q.phone) where = eq(users.phone, q.phone);
-  else if (q.email) where = sql`lower(${users.email}) LIKE ${likeText(q.email)} ESCAPE '\\'`;
-  else if (q.words.length > 0)
-    where = and(
-      ...q.words.map((w) => sql`${sql.raw(foldedSql('"users"."name"'))} LIKE ${likeText(w)} ESCAPE '\\'`),
+/** People matching the query: by id, phone, part of the e-mail address or words of the name. */
+function personCondition(q: ConsoleQuery): SQL | null {
+  if (q.id !== null) return eq(users.id, q.id);
+  if (q.phone) return eq(users.phone, q.phone);
+  if (q.email) return inArray(users.id, usersByEmail(q.email));
+  if (q.words.length > 0)
+    return inArray(
+      users.id,
+      sql`(SELECT rowid FROM posts_fts_people WHERE posts_fts_people MATCH ${wordsMatch(q.words)})`,
     );
-  if (!where) return [];
-  return db
-    .select({
-      id: users.id,
-      name: users.name,
-      email: users.email,
-      banned: users.banned,
-      createdAt: users.createdAt,
-    })
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.createdAt))
-    .limit(20);
+  return null;
 }

@@ -33,24 +33,3 @@ export function parseConsoleQuery(raw: unknown): ConsoleQuery {
           .map((w) => w.slice(0, 40));
   return { text, id: idMatch && !phone ? Number(idMatch[1]) : null, phone, email, words };
 }
-
-/** SQL that folds a column the way normalizeWord folds the query (Romanian diacritics, lower case). */
-export function foldedSql(column: string): string {
-  const pairs: [string, string][] = [
-    ['ă', 'a'],
-    ['â', 'a'],
-    ['î', 'i'],
-    ['ș', 's'],
-    ['ş', 's'],
-    ['ț', 't'],
-    ['ţ', 't'],
-    ['Ă', 'a'],
-    ['Â', 'a'],
-    ['Î', 'i'],
-    ['Ș', 's'],
-    ['Ş', 's'],
-    ['Ț', 't'],
-    ['Ţ', 't'],
-  ];
-  return pairs.reduce((acc, [a, b]) => `replace(${acc}, '${a}', '${b}')`, `lower(${column})`);
-}

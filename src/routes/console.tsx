@@ -8,7 +8,7 @@ import { requireOperator } from '../auth/guards';
 import { OperatorDeleteAccountForm } from '../components/OperatorDeleteAccountForm';
 import { getCategoryTreeCached } from '../db/categories';
 import { personForOperators } from '../db/console-person';
-import { CONSOLE_PAGE_SIZE, searchAdsForOperators, searchPeopleForOperators } from '../db/console-search';
+import { CONSOLE_PAGE_SIZE, searchForOperators } from '../db/console-search';
 import { deletePost, restorableUntil, restoreDeletedPost } from '../db/lifecycle';
 import { resolveReports, setHidden, setUserBanned } from '../db/moderation';
 import { getPost } from '../db/posts';
@@ -64,10 +64,7 @@ consoleRoutes.get(routePath('moderationSearch'), async (c) => {
     until: untilStart === null ? null : untilStart + 86_400_000 - 1,
   };
   const page = pageParam(c.req.query('pagina'));
-  const [{ total, ads }, people] = await Promise.all([
-    searchAdsForOperators(db, q, filters, page),
-    searchPeopleForOperators(db, q),
-  ]);
+  const { total, ads, people } = await searchForOperators(db, q, filters, page);
   const totalPages = Math.max(1, Math.ceil(total / CONSOLE_PAGE_SIZE));
   const query = {
     q: q.text || null,

@@ -33,6 +33,30 @@ describe('the person page', () => {
     expect(confirm).not.toContain('required');
   });
 
+  it('lists an account whose ad carries the phone, and none for a person without a phone', async () => {
+    const op = await person({ role: 'operator' });
+    const phone = `0747${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const target = await person({ name: 'Vasile Telefon', phone });
+    // Another account with no phone of its own, whose ad gives the same number.
+    const other = await person({ name: 'Alt Cont' });
+    await makePost(other.user.id, { phone }, HOUSE);
+    const sameList = (html: string) => {
+      const part = html.slice(
+        html.indexOf('id="same-phone-title"'),
+        html.indexOf('id="conversations-title"'),
+      );
+      return [...part.matchAll(/href="\/moderare\/utilizator\/(\d+)"/g)].map((m) => Number(m[1]));
+    };
+    const page = await (await getAs(`/moderare/utilizator/${target.user.id}`, op.cookie)).text();
+    expect(sameList(page)).toEqual([other.user.id]);
+    // Many accounts have no phone: none of them is "the same phone" as another.
+    const noPhone = await person({ name: 'Fara Telefon' });
+    await person({ name: 'Tot Fara Telefon' });
+    const none = await (await getAs(`/moderare/utilizator/${noPhone.user.id}`, op.cookie)).text();
+    expect(sameList(none)).toEqual([]);
+    expect(textOf(none)).toContain('Niciunul.');
+  });
+
   it('answers 403 to others and 404 to an unknown person', async () => {
     const op = await person({ role: 'operator' });
     const someone = await person();
