@@ -136,6 +136,8 @@ describe('who gets a fresh page of their own, never stored', () => {
     expect(before.state).toBeNull();
     expect(before.body).toContain(ownerMark(post.id));
     expect(before.res.headers.get('cache-control')).toMatch(/^private/);
+    // The internal name tag never leaves the worker, whatever path the answer took.
+    expect(before.res.headers.has(PAGE_OWNER_HEADER)).toBe(false);
     // What got stored meanwhile is an anonymous render: the next visitor gets no author's controls.
     const anonymous = await fetchCached(path);
     expect(anonymous.state).toBe('hit');
