@@ -48,8 +48,12 @@ import { statusRoutes } from './routes/status';
 
 export const app = new Hono<AppEnv>();
 
-// Anonymous visitors' public pages straight from the edge cache (src/page-cache.ts).
-app.use('*', pageCache);
+// Public pages straight from the edge cache (src/page-cache.ts): anonymous visitors, and signed-in
+// people on pages that do not depend on who asks (their anonymous copy is rendered through the app).
+app.use(
+  '*',
+  pageCache((request, env, ctx) => Promise.resolve(app.fetch(request, env, ctx))),
+);
 
 // The renderer first, so that errors thrown by any later middleware (CSRF, session) still render
 // inside the layout.

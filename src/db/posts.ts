@@ -245,6 +245,8 @@ export async function homeData(db: Db, now = Date.now(), options: ReadOptions = 
 
 export interface PostAuthor {
   id: number;
+  /** The author's session identity: lets the page cache recognise them (never rendered). */
+  clerkId: string;
   name: string;
   phone: string | null;
   banned: boolean;
@@ -314,6 +316,7 @@ export async function getPostDetails(
         // created_at) of the two tables would overwrite each other.
         authorId: sql<number>`${users.id}`.as('author_id'),
         authorName: sql<string>`${users.name}`.as('author_name'),
+        authorClerkId: sql<string>`${users.clerkId}`.as('author_clerk_id'),
         authorPhone: sql<string | null>`${users.phone}`.as('author_phone'),
         authorBanned: sql<number>`${users.banned}`.as('user_banned'),
         authorCreatedAt: sql<number>`${users.createdAt}`.as('author_created_at'),
@@ -357,6 +360,7 @@ export async function getPostDetails(
     author: {
       id: row.authorId,
       name: row.authorName,
+      clerkId: row.authorClerkId,
       phone: row.authorPhone,
       banned: !!row.authorBanned,
       createdAt: row.authorCreatedAt,

@@ -30,6 +30,7 @@ import { describeFields, parseStoredFields } from '../lib/post-fields';
 import { adPageStatus, statusSummary } from '../lib/post-status';
 import { formatPrice } from '../lib/price';
 import { truncate } from '../lib/text';
+import { PAGE_OWNER_HEADER } from '../page-cache';
 import { MissingAdPage } from '../pages/MissingAdPage';
 import { PostPage } from '../pages/PostPage';
 import { FULL_MAX_WIDTH, photoUrl } from '../photos/urls';
@@ -136,6 +137,9 @@ async function adPage(c: Context<AppEnv>) {
   const panels = user && !deleted ? await controlPanels(c, details, user, canonical, now) : {};
   // The author's and operators' panels make the page theirs alone.
   if (panels.ownerPanel || panels.operatorPanel) markPrivate(c);
+  // A stored copy names its author, so the page cache gives them a fresh page with their controls
+  // (the header never leaves the worker: src/page-cache.ts).
+  c.header(PAGE_OWNER_HEADER, author.clerkId);
 
   const crumbs: Crumb[] = [
     { name: 'Acasă', href: route('home') },

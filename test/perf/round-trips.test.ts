@@ -2,7 +2,8 @@
 // a D1 binding that counts every query that reaches the database (a statement's first/all/run/raw, and
 // a batch as one), through the same Sessions API the request's session uses. Isolate-level caches (the
 // category tree, the per-category counts, verified session tokens) are warmed by one request first:
-// the figure is what a request costs in steady state.
+// the figure is what a request costs in steady state. A signed-in reader's listing or ad page answered
+// from the edge page cache (src/page-cache.ts) costs none.
 import { env } from 'cloudflare:workers';
 import { describe, expect, it } from 'vitest';
 import { callWorker, makePost, ORIGIN, person } from '../fixtures';
@@ -63,15 +64,25 @@ function countingSession<T extends D1Database | D1DatabaseSession>(inner: T, cou
 }
 
 /** The D1 round trips of one request (after a warm-up request of the same kind). */
-async function tripsOf(path: string, headers: Record<string, string> = {}) {
+async function tripsOf(
+  path: string,
+  headers: Record<string, string> = {},
+  vars: Record<string, string> = {},
+) {
   const request = () =>
     new Request(new URL(path, ORIGIN), { redirect: 'manual', headers: { accept: 'text/html', ...headers } });
-  const warm = await callWorker(request());
+  const warm = await callWorker(request(), vars);
   await warm.arrayBuffer();
   const counter: Counter = { trips: 0, log: [] };
-  const res = await callWorker(request(), { DB: countingSession(env.DB, counter) as never });
+  const res = await callWorker(request(), { ...vars, DB: countingSession(env.DB, counter) as never });
   const body = await res.text();
-  return { status: res.status, body, trips: counter.trips, log: counter.log };
+  return {
+    status: res.status,
+    body,
+    trips: counter.trips,
+    log: counter.log,
+    cache: res.headers.get('x-page-cache'),
+  };
 }
 
 async function expectTrips(path: string, headers: Record<string, string>, most: number) {
@@ -109,6 +120,28 @@ describe('D1 round trips per request', () => {
     expect(mine.body).toMatch(/Vizualizări|vizualizări/);
     const theirs = await expectTrips(path, { cookie: other.cookie }, 2);
     expect(theirs.body).not.toMatch(/Vizualizări|vizualizări/);
+  });
+
+  it('a signed-in listing or ad page answered from the edge cache costs none', async () => {
+    const owner = await person();
+    const reader = await person();
+    const ad = await makePost(owner.user.id, { title: 'Apartament numărat din cache' });
+    for (const path of ['/anunturi/imobiliare', `/anunt/imobiliare/apartament-numarat-din-cache-${ad.id}`]) {
+      // The warm-up request stores the page (an anonymous render); the counted one is answered from it.
+      const r = await tripsOf(path, { cookie: reader.cookie }, { PAGE_CACHE_SECONDS: '60' });
+      expect(r.status, path).toBe(200);
+      expect(r.cache, path).toBe('hit');
+      expect(r.trips, `${path}: ${JSON.stringify(r.log)}`).toBe(0);
+    }
+    // Its author is not answered from the cache: their page (with their panel) costs what it did.
+    const mine = await tripsOf(
+      `/anunt/imobiliare/apartament-numarat-din-cache-${ad.id}`,
+      { cookie: owner.cookie },
+      { PAGE_CACHE_SECONDS: '60' },
+    );
+    expect(mine.cache).toBeNull();
+    expect(mine.trips).toBeGreaterThan(0);
+    expect(mine.trips).toBeLessThanOrEqual(2);
   });
 
   it('/api/cont costs one: the person, the unread count and the avatar in one batch', async () => {

@@ -1,5 +1,5 @@
 // The edge page cache (src/page-cache.ts): anonymous visitors' public pages come from the Cache API;
-// signed-in people, private pages and errors never do.
+// private pages and errors never do; signed-in people: test/freshness/signed-in-cache.test.ts.
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as schema from '../../src/db/schema';
@@ -83,7 +83,7 @@ describe('page cache over HTTP', () => {
     expect(second.res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
-  it('never serves a signed-in person from the cache: they see their edit at once', async () => {
+  it('never serves an ad’s author from the cache: they see their edit at once', async () => {
     const first = await fetchCached(adPath);
     expect(first.res.status).toBe(200);
     await db
