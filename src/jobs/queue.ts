@@ -28,6 +28,24 @@ export async function enqueue(env: QueueBindings, jobs: Job | Job[]): Promise<vo
 
 async function send(queue: Queue, list: Job[]): Promise<void> {
   for (let i = 0; i < list.length; i += SEND_BATCH_SIZE) {
-    await queue.sendBatch(list.slice(i, i + SEND_BATCH_SIZE).map((body) => ({ body })));
+    const chunk = list.slice(i, i + SEND_BATCH_SIZE);
+    await queue.sendBatch(chunk.map((body) => ({ body })));
+    activity.sent += chunk.length;
   }
+}
+
+// What this isolate has put on the queues and what its consumer has finished with (acknowledged:
+// done, dropped or given up; a retried message is finished only when it is finally acknowledged).
+// Two numbers in memory, nothing stored: they let a test wait until every job it caused has run
+// (docs/testing.md#waiting-for-the-queue) instead of sleeping.
+const activity = { sent: 0, settled: 0 };
+
+/** Counts one message the consumer acknowledged (consumer.ts). */
+export function jobSettled(): void {
+  activity.settled++;
+}
+
+/** Messages this isolate sent to the queues and messages its consumer acknowledged, so far. */
+export function queueActivity(): { sent: number; settled: number } {
+  return { ...activity };
 }
