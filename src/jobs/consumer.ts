@@ -32,14 +32,14 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Bindings): P
     if (!isJob(job)) {
       console.error('job dropped: unknown kind', JSON.stringify(job)?.slice(0, 200));
       message.ack();
-      jobSettled();
+      jobSettled(message.attempts);
       continue;
     }
     const handler = JOB_HANDLERS[job.kind as JobKind] as (job: Job, env: Bindings) => Promise<void>;
     try {
       await handler(job, env);
       message.ack();
-      jobSettled();
+      jobSettled(message.attempts);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const givenUp = message.attempts >= MAX_ATTEMPTS;
@@ -52,7 +52,7 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Bindings): P
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
       await recordFailure(env, job, givenUp, `${jobLabel(job)}: ${reason}`);
-      if (givenUp) jobSettled();
+      jobSettled(message.attempts);
     }
   }
 }
