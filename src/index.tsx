@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { secureHeaders } from 'hono/secure-headers';
 import { originCheck } from './auth/origin-check';
@@ -59,17 +59,25 @@ app.use(
 // inside the layout.
 app.use('*', renderer);
 
-// Security headers on every response, including errors and 404s.
-app.use('*', async (c, next) => {
-  const policy = contentSecurityPolicy(c.env);
-  return secureHeaders({
-    contentSecurityPolicy: policy,
-    xFrameOptions: 'DENY',
-    referrerPolicy: 'strict-origin-when-cross-origin',
-    crossOriginEmbedderPolicy: false,
-    crossOriginResourcePolicy: 'same-site',
-    permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
-  })(c, next);
+// Security headers on every response, including errors and 404s. The policy depends only on the
+// configuration, so the middleware (its header list and CSP string) is built once per configuration
+// and isolate rather than on every request (docs/performance.md#per-request-cost).
+const securityHeaders = new Map<string, MiddlewareHandler<AppEnv>>();
+app.use('*', (c, next) => {
+  const key = `${c.env.CLERK_PUBLISHABLE_KEY ?? ''}\n${c.env.ANALYTICS_SCRIPT_URL ?? ''}`;
+  let middleware = securityHeaders.get(key);
+  if (!middleware) {
+    middleware = secureHeaders({
+      contentSecurityPolicy: contentSecurityPolicy(c.env),
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'strict-origin-when-cross-origin',
+      crossOriginEmbedderPolicy: false,
+      crossOriginResourcePolicy: 'same-site',
+      permissionsPolicy: { camera: [], microphone: [], geolocation: [], payment: [] },
+    });
+    securityHeaders.set(key, middleware);
+  }
+  return middleware(c, next);
 });
 
 // Unsafe methods must come from our own origin, whatever the body (src/auth/origin-check.ts).

@@ -82,7 +82,26 @@ let localKeyReported = false;
  * trusted, even when present: its presence is logged as an error (once per isolate), and a
  * CLERK_JWT_KEY that is its public half verifies nothing (everybody is signed out).
  */
-export async function verificationConfig(env: Bindings): Promise<SessionConfig> {
+export function verificationConfig(env: Bindings): Promise<SessionConfig> {
+  // Asked on every request; the same settings give the same answer, so the last one is kept
+  // (docs/performance.md#per-request-cost).
+  const inputs = [
+    env.CLERK_PUBLISHABLE_KEY,
+    env.CLERK_SECRET_KEY,
+    env.CLERK_JWT_KEY,
+    env.LOCAL_SIGNING_KEY,
+    env.ENVIRONMENT,
+    env.SITE_URL,
+  ];
+  if (lastVerification?.inputs.every((value, i) => value === inputs[i])) return lastVerification.config;
+  const config = computeVerificationConfig(env);
+  lastVerification = { inputs, config };
+  return config;
+}
+
+let lastVerification: { inputs: (string | undefined)[]; config: Promise<SessionConfig> } | null = null;
+
+async function computeVerificationConfig(env: Bindings): Promise<SessionConfig> {
   const config = sessionConfig(env);
   if (!env.LOCAL_SIGNING_KEY || !isProduction(env)) return config;
   if (!localKeyReported) {

@@ -72,9 +72,16 @@ verifier.onError(() => new Response(null, { status: 599 }));
 /** Clerk's session cookies, also in their instance-suffixed form (`__session_<suffix>`). */
 export const SESSION_COOKIE_NAME = /^__(session|client_uat|clerk_db_jwt)(_[A-Za-z0-9_-]{1,64})?$/;
 
-/** Only what a session needs: Clerk's session cookies and a JWT-shaped bearer token. */
-function cleanedRequest(c: Context<AppEnv>): Request | null {
-  const headers = new Headers({ accept: 'application/json' });
+/** What of a request a session consists of: Clerk's session cookies and a JWT-shaped bearer token. */
+interface SessionParts {
+  /** `name=value; …` of the session cookies kept, or empty. */
+  cookies: string;
+  /** `Bearer <jwt>`, or empty. */
+  authorization: string;
+}
+
+/** Only what a session needs, or null when the request carries no session worth verifying. */
+function sessionParts(c: Context<AppEnv>): SessionParts | null {
   const cookies: string[] = [];
   let hasSession = false;
   for (const [name, value] of Object.entries(getCookie(c))) {
@@ -92,9 +99,15 @@ function cleanedRequest(c: Context<AppEnv>): Request | null {
   }
   const bearer = /^Bearer ([^\s]+)$/.exec(c.req.header('authorization') ?? '')?.[1];
   const hasBearer = !!bearer && JWT_SHAPE.test(bearer);
-  if (hasBearer) headers.set('authorization', `Bearer ${bearer}`);
   if (!hasSession && !hasBearer) return null;
-  if (cookies.length) headers.set('cookie', cookies.join('; '));
+  return { cookies: cookies.join('; '), authorization: hasBearer ? `Bearer ${bearer}` : '' };
+}
+
+/** The cleaned request Clerk's middleware is given: GET, JSON, the session parts, no query string. */
+function cleanedRequest(c: Context<AppEnv>, parts: SessionParts): Request {
+  const headers = new Headers({ accept: 'application/json' });
+  if (parts.authorization) headers.set('authorization', parts.authorization);
+  if (parts.cookies) headers.set('cookie', parts.cookies);
   const url = new URL(c.req.url);
   return new Request(`${url.origin}${url.pathname}`, { method: 'GET', headers });
 }
@@ -134,15 +147,15 @@ function safeRedirect(location: string, config: SessionConfig, requestUrl: strin
 const VERIFIED_MAX = 500;
 const verified = new Map<string, { claims: SessionClaims; expMs: number }>();
 
-async function verifiedKey(config: SessionConfig, parties: string[], session: Request): Promise<string> {
+async function verifiedKey(config: SessionConfig, parties: string[], session: SessionParts): Promise<string> {
   const material = [
     config.mode,
     config.issuer,
     config.publishableKey,
     config.jwtKey ?? '',
     parties.join(' '),
-    session.headers.get('cookie') ?? '',
-    session.headers.get('authorization') ?? '',
+    session.cookies,
+    session.authorization,
   ].join('\n');
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(material));
   return base64url(new Uint8Array(digest));
@@ -194,18 +207,16 @@ export async function verifyRequest(c: Context<AppEnv>): Promise<Verification> {
   const authorizedParties = siteOrigins(c.req.url, c.env.SITE_URL);
   let request: Request | null;
   const passThrough = config.mode === 'clerk' && isNavigation(c) && mayRefresh(c);
-  const cleaned = cleanedRequest(c);
+  const parts = sessionParts(c);
   const key =
-    cleaned && !(passThrough && mayHandshake(c))
-      ? await verifiedKey(config, authorizedParties, cleaned)
-      : null;
+    parts && !(passThrough && mayHandshake(c)) ? await verifiedKey(config, authorizedParties, parts) : null;
   const known = key ? recallVerified(key) : null;
   if (known) return { kind: 'signed-in', claims: known };
   if (passThrough) {
     const url = new URL(c.req.url);
     request = new Request(url, { method: 'GET', headers: c.req.raw.headers });
   } else {
-    request = cleaned;
+    request = parts ? cleanedRequest(c, parts) : null;
   }
   if (!request) return { kind: 'signed-out' };
   try {

@@ -1,10 +1,12 @@
 // Our rows for identity-provider users: found by provider id, id or e-mail, created from a session;
 // what an author page may read about one (never the e-mail or phone); profile changes.
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, getTableColumns, sql, type Table } from 'drizzle-orm';
+import { QueryBuilder } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 import { IMPORTED_CLERK_PREFIX } from '../lib/import-map';
 import { oneLineText, posesAsSite } from '../lib/text';
 import { conversations, type Photo, photos, type User, users } from './schema';
+import { clientOf } from './session';
 
 /** What a verified session tells us about a person. */
 export interface SessionIdentity {
@@ -47,24 +49,63 @@ export interface SessionUser {
  * batch): every signed-in request reads these, so the account menu costs no extra query.
  */
 export async function findSessionUser(db: Db, clerkId: string): Promise<SessionUser | null> {
-  const self = sql`(SELECT id FROM users WHERE clerk_id = ${clerkId})`;
-  const [rows, unread, avatar] = await db.batch([
-    db.select().from(users).where(eq(users.clerkId, clerkId)).limit(1),
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(conversations)
-      .where(
-        sql`(${conversations.buyerId} = ${self} AND ${conversations.unreadBuyer} > 0) OR (${conversations.sellerId} = ${self} AND ${conversations.unreadSeller} > 0)`,
-      ),
-    db
-      .select()
-      .from(photos)
-      .where(eq(photos.id, sql`(SELECT avatar_photo_id FROM users WHERE clerk_id = ${clerkId})`))
-      .limit(1),
-  ]);
-  const user = rows[0];
-  if (!user) return null;
-  return { user, unreadMessages: Number(unread[0]?.n ?? 0), avatar: avatar[0] ?? null };
+  const statements = sessionUserStatements();
+  const d1 = clientOf(db);
+  const values = { clerkId };
+  const [rows, unread, avatar] = await d1.batch<Record<string, unknown>>(
+    [statements.user, statements.unread, statements.avatar].map((q) =>
+      d1.prepare(q.sql).bind(...fillPlaceholders(q.params, values)),
+    ),
+  );
+  const userRow = rows.results[0];
+  if (!userRow) return null;
+  const avatarRow = avatar.results[0];
+  const count = unread.results[0];
+  return {
+    user: rowOf(users, userRow),
+    unreadMessages: Number(count?.n ?? 0),
+    avatar: avatarRow ? rowOf(photos, avatarRow) : null,
+  };
+}
+
+// Built once per isolate (docs/performance.md#per-request-cost): the same three statements run on
+// every signed-in request, only the identity-provider id changes; building them with drizzle on each
+// request cost more CPU than the query itself.
+let sessionUserSql: Record<'user' | 'unread' | 'avatar', { sql: string; params: unknown[] }> | null = null;
+
+function sessionUserStatements() {
+  if (!sessionUserSql) {
+    const qb = new QueryBuilder();
+    const clerkId = sql.placeholder('clerkId');
+    const self = sql`(SELECT id FROM users WHERE clerk_id = ${clerkId})`;
+    sessionUserSql = {
+      user: qb.select().from(users).where(eq(users.clerkId, clerkId)).limit(1).toSQL(),
+      unread: qb
+        .select({ n: sql<number>`count(*)`.as('n') })
+        .from(conversations)
+        .where(
+          sql`(${conversations.buyerId} = ${self} AND ${conversations.unreadBuyer} > 0) OR (${conversations.sellerId} = ${self} AND ${conversations.unreadSeller} > 0)`,
+        )
+        .toSQL(),
+      avatar: qb
+        .select()
+        .from(photos)
+        .where(eq(photos.id, sql`(SELECT avatar_photo_id FROM users WHERE clerk_id = ${clerkId})`))
+        .limit(1)
+        .toSQL(),
+    };
+  }
+  return sessionUserSql;
+}
+
+/** A table's row from D1's object row (column names), decoded as drizzle decodes it. */
+function rowOf<T extends Table>(table: T, row: Record<string, unknown>): T['$inferSelect'] {
+  const out: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(getTableColumns(table))) {
+    const value = row[column.name];
+    out[key] = value === null || value === undefined ? null : column.mapFromDriverValue(value);
+  }
+  return out as T['$inferSelect'];
 }
 
 export async function findUserById(db: Db, id: number): Promise<User | null> {

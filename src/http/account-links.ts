@@ -15,6 +15,8 @@ export interface AccountInfo {
   name?: string;
   avatarUrl?: string | null;
   isOperator?: boolean;
+  /** Banned by an operator: may read, every write is refused (read from D1 on every request). */
+  banned?: boolean;
   /** Conversations with messages the person has not read (the menu's badge). */
   unreadMessages?: number;
   links: AccountMenuLink[];

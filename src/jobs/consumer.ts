@@ -5,6 +5,7 @@ import { sendAlarm } from '../backup/alarms';
 import { backupRunId, finishRun, recordEvent } from '../db/job-runs';
 import { openDb } from '../db/session';
 import type { Bindings } from '../env';
+import { jobSettled } from './queue';
 import { JOB_HANDLERS } from './registry';
 import type { Job, JobKind } from './types';
 
@@ -31,12 +32,14 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Bindings): P
     if (!isJob(job)) {
       console.error('job dropped: unknown kind', JSON.stringify(job)?.slice(0, 200));
       message.ack();
+      jobSettled(message.attempts);
       continue;
     }
     const handler = JOB_HANDLERS[job.kind as JobKind] as (job: Job, env: Bindings) => Promise<void>;
     try {
       await handler(job, env);
       message.ack();
+      jobSettled(message.attempts);
     } catch (err) {
       const reason = err instanceof Error ? err.message : String(err);
       const givenUp = message.attempts >= MAX_ATTEMPTS;
@@ -49,6 +52,7 @@ export async function handleJobs(batch: MessageBatch<unknown>, env: Bindings): P
         message.retry({ delaySeconds: retryDelaySeconds(message.attempts) });
       }
       await recordFailure(env, job, givenUp, `${jobLabel(job)}: ${reason}`);
+      jobSettled(message.attempts);
     }
   }
 }

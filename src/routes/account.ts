@@ -35,6 +35,7 @@ accountRoutes.get(routePath('accountMenu'), async (c) => {
         name: user.name,
         avatarUrl: avatar,
         isOperator: user.isOperator,
+        banned: user.banned,
         unreadMessages,
         links: accountLinks(user, undefined, unreadMessages),
       }

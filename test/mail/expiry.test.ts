@@ -12,7 +12,7 @@ import worker from '../../src/index';
 import { enqueueExpiryReminders, runExpiryReminder } from '../../src/jobs/expiry-reminder';
 import { formatDate } from '../../src/lib/dates';
 import { renewUrl } from '../../src/mail/renew-link';
-import { DAY, db, get, makePost, makeUser, ORIGIN, postForm, textOf } from '../fixtures';
+import { DAY, db, get, makePost, makeUser, ORIGIN, postForm, queueIdle, textOf } from '../fixtures';
 
 type Sent = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
@@ -72,7 +72,8 @@ describe('the reminder before expiry', () => {
     await vi.waitUntil(() => sentTo(send, owner.email).length > 0, { timeout: 10_000, interval: 100 });
     await runDailyCron(Date.now() + 60_000);
     await runDailyCron(Date.now() + DAY / 2);
-    await new Promise((r) => setTimeout(r, 2500));
+    // Every job the three crons queued has run.
+    await queueIdle();
     expect(sentTo(send, owner.email)).toHaveLength(1);
   });
 
@@ -162,7 +163,7 @@ describe('the reminder after expiry', () => {
     await runDailyCron(Date.now());
     await vi.waitUntil(() => sentTo(send, owner.email).length > 0, { timeout: 10_000, interval: 100 });
     await runDailyCron(Date.now() + 1000);
-    await new Promise((r) => setTimeout(r, 2000));
+    await queueIdle();
     const mails = sentTo(send, owner.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('Anunțul „Expirat de o oră” a expirat');

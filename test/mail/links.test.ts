@@ -18,7 +18,19 @@ import { HOURLY_CRON, runHourly } from '../../src/jobs/hourly';
 import { runReportsDigest } from '../../src/jobs/moderation';
 import { MAIL_KIND_NAMES, MAIL_KINDS } from '../../src/lib/mail-kinds';
 import { unsubscribeUrl } from '../../src/mail/unsubscribe';
-import { DAY, db, get, getAs, makePost, makeUser, ORIGIN, postFormAs, signIn, textOf } from '../fixtures';
+import {
+  DAY,
+  db,
+  get,
+  getAs,
+  makePost,
+  makeUser,
+  ORIGIN,
+  postFormAs,
+  queueIdle,
+  signIn,
+  textOf,
+} from '../fixtures';
 
 type Sent = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
@@ -272,7 +284,8 @@ describe('the operators’ hourly digest', () => {
     );
     expect((await runHourly(env, t0 + 30 * 60_000)).digests).toBe(0);
     await vi.waitUntil(() => sentTo(send, op.user.email).length > 0, { timeout: 10_000, interval: 100 });
-    await new Promise((r) => setTimeout(r, 2000));
+    // Every job the three runs queued has run.
+    await queueIdle();
     const mails = sentTo(send, op.user.email);
     expect(mails).toHaveLength(1);
     expect(mails[0].subject).toBe('2 rapoarte noi pe eRădăuți');

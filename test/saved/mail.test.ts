@@ -28,6 +28,7 @@ import {
   person,
   postForm,
   postFormAs,
+  queueIdle,
   textOf,
   validFields,
 } from '../fixtures';
@@ -360,7 +361,7 @@ describe('the price-drop mail', () => {
     );
     expect(res.status).toBe(303);
     await vi.waitUntil(() => sent.length > 0, { timeout: 10_000, interval: 100 });
-    await new Promise((r) => setTimeout(r, 500));
+    await queueIdle();
     expect(sent.map((m) => m.to)).toEqual([asked.user.email]);
     expect(sent[0].subject).toBe('Preț mai mic: Apartament 2 camere central — acum 52.000 €');
     expect(sent[0].html).toContain('60.000 €');
