@@ -81,15 +81,18 @@ export async function exportLoosePhotos(db: Db, userId: number): Promise<Exporte
     .limit(1000);
 }
 
+/** What the download says of each favourite: the ad, when it was saved, and the price alert. */
+const FAVOURITE_FIELDS = {
+  postId: favourites.postId,
+  title: posts.title,
+  savedAt: favourites.createdAt,
+  priceAtSave: favourites.priceAtSave,
+  notifyPriceDrop: favourites.notifyPriceDrop,
+};
+
 export async function exportFavourites(db: Db, userId: number) {
   return db
-    .select({
-      postId: favourites.postId,
-      title: posts.title,
-      savedAt: favourites.createdAt,
-      priceAtSave: favourites.priceAtSave,
-      notifyPriceDrop: favourites.notifyPriceDrop,
-    })
+    .select(FAVOURITE_FIELDS)
     .from(favourites)
     .leftJoin(posts, eq(posts.id, favourites.postId))
     .where(eq(favourites.userId, userId))
@@ -147,15 +150,18 @@ export async function exportConversations(db: Db, userId: number) {
 }
 
 /** Reports the person made while signed in. */
+/** What the download says of each report the person made (never who else reported). */
+const REPORT_MADE_FIELDS = {
+  postId: reports.postId,
+  reason: reports.reason,
+  details: reports.details,
+  createdAt: reports.createdAt,
+  resolvedAt: reports.resolvedAt,
+};
+
 export async function exportReportsMade(db: Db, userId: number) {
   return db
-    .select({
-      postId: reports.postId,
-      reason: reports.reason,
-      details: reports.details,
-      createdAt: reports.createdAt,
-      resolvedAt: reports.resolvedAt,
-    })
+    .select(REPORT_MADE_FIELDS)
     .from(reports)
     .where(eq(reports.reporterKey, `u:${userId}`))
     .orderBy(asc(reports.id));
