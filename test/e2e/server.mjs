@@ -120,6 +120,31 @@ export async function startSite({
   return { base, stateDir, stop, alive, logs: () => log };
 }
 
+/**
+ * wrangler dev (the local runtime, not the product) can hold a request that arrives while the
+ * isolate is busy with a long invocation — the seed, a batch of the backup's queue — until the next
+ * request reaches it: the held ones then all answer at once (measured: docs/operations.md, "Why the local site seemed to stop answering").
+ * A light request to each site every second means none waits more than a second after the busy
+ * invocation ends. Returns the function that stops it.
+ * @param {string[]} bases
+ */
+export function keepAwake(bases) {
+  let on = true;
+  const loop = async (/** @type {string} */ base) => {
+    while (on) {
+      await fetch(`${base}/favicon.svg`, { signal: AbortSignal.timeout(3000) })
+        .then((r) => r.arrayBuffer())
+        .catch(() => {});
+      await sleep(1000);
+    }
+  };
+  const loops = bases.map(loop);
+  return async () => {
+    on = false;
+    await Promise.all(loops);
+  };
+}
+
 async function assertPortFree(base) {
   try {
     await fetch(`${base}/favicon.svg`, { signal: AbortSignal.timeout(1000) });
