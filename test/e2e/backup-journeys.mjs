@@ -92,6 +92,9 @@ export const backupJourneys = [
     timeoutMs: 300_000,
     async run({ browser, base }) {
       const restorePort = Number(process.env.E2E_RESTORE_PORT ?? Number(new URL(base).port) + 1);
+      const began = Date.now();
+      const phase = (/** @type {string} */ what) =>
+        console.log(`    ${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
       const stopKeepingAwake = keepAwake([base, `http://127.0.0.1:${restorePort}`]);
       const dir = mkdtempSync(join(tmpdir(), 'eradauti-rehearsal-'));
       /** @type {Awaited<ReturnType<typeof startSite>> | null} */
@@ -133,7 +136,7 @@ export const backupJourneys = [
           startedName = (await listed().catch(() => [])).find((n) => !known.has(n)) ?? '';
           if (!startedName) await sleep(500);
         }
-        console.log(`    the backup finished in ${((Date.now() - backupStarted) / 1000).toFixed(1)} s`);
+        phase(`the backup finished (${((Date.now() - backupStarted) / 1000).toFixed(1)} s after it started)`);
         assert(startedName, 'the backup was not complete within two minutes');
         await go(page, `${base}/moderare/stare`, { status: 200 });
         const download = (await hrefs(page, DOWNLOAD_HREF)).find((h) => !before.has(h));
@@ -171,7 +174,9 @@ export const backupJourneys = [
         const anonymous = await fetch(`${base}${download}`, { redirect: 'manual' });
         assert(anonymous.status !== 200, 'the backup downloads without signing in');
 
+        phase('downloaded');
         site2 = await starting;
+        phase('the empty second site is up');
         const visitor = await openPage(browser, { viewport: DESKTOP });
         try {
           // With a query string: the edge page cache neither answers nor keeps it, so the home
@@ -179,6 +184,7 @@ export const backupJourneys = [
           const emptyHome = await adsOn(visitor.page, `${site2.base}/?inainte-de-restaurare`);
           assert(emptyHome.length === 0, `the empty site already lists ${emptyHome.length} ads`);
 
+          phase('restoring');
           const restored = await npmRestore(['--file', path, '--site', site2.base]);
           assert(
             restored.code === 0,
@@ -193,6 +199,7 @@ export const backupJourneys = [
           assert(again.code !== 0, 'a second restore into the restored site was not refused');
           assert(/restore: /.test(again.out), `the refusal says nothing clear:\n${again.out.slice(-800)}`);
 
+          phase('restored and a second restore refused');
           // Listings: the home page, every category on it, the whole list.
           const { page: v } = visitor;
           const home1 = await adsOn(v, `${base}/`);
@@ -217,6 +224,7 @@ export const backupJourneys = [
             for (const h of a) ads.add(h);
           }
 
+          phase('listings compared');
           // Ad pages and their photos.
           let photoBytes = 0;
           let photos = 0;
@@ -247,6 +255,7 @@ export const backupJourneys = [
           }
           assert(photos > 0, 'none of the ads compared shows a photo');
 
+          phase('ad pages and photos compared');
           // Searches: words of the titles (the restore rebuilt the search index).
           for (const word of words.slice(0, 6)) {
             const a = await adsOn(v, `${base}/cautare?q=${encodeURIComponent(word)}`);
