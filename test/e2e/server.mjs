@@ -80,6 +80,11 @@ export async function startSite({
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // And when the runner exits with a journey still running (past its time): wrangler then shuts
+  // down on its own instead of keeping the port for the next run.
+  process.once('exit', () => {
+    if (!exited) child.kill('SIGINT');
+  });
 
   try {
     const deadline = Date.now() + 120_000;
