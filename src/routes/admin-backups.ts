@@ -24,7 +24,8 @@ import { startBackup } from '../backup/run';
 import { summarize } from '../backup/status';
 import { completeBackups } from '../backup/store';
 import type { AppEnv } from '../env';
-import { areaPath, routePath } from '../lib/links';
+import { areaPath, listingPath, route, routePath } from '../lib/links';
+import { forgetPages } from '../page-cache';
 
 export const adminBackupRoutes = new Hono<AppEnv>();
 
@@ -87,6 +88,12 @@ adminBackupRoutes.post(routePath('adminRestoreStep'), async (c) => {
       return c.json({ error: 'Se așteaptă {table, rows}.' }, 400);
     return c.json({ count: await restoreRows(c.var.d1, body.table, body.rows) });
   }
-  if (step === 'finish') return c.json(await completeRestore(c.var.d1, now));
+  if (step === 'finish') {
+    const done = await completeRestore(c.var.d1, now);
+    // What this isolate kept of the empty site: its per-category counts (an empty /anunturi until
+    // they expire) and the pages most visited first; other isolates follow within PAGE_CACHE_SECONDS.
+    await forgetPages(c.req.url, [route('home'), listingPath(null, null, 1)]);
+    return c.json(done);
+  }
   return c.json({ error: 'Pas necunoscut.' }, 404);
 });
