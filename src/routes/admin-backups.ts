@@ -23,6 +23,7 @@ import {
 import { startBackup } from '../backup/run';
 import { summarize } from '../backup/status';
 import { completeBackups } from '../backup/store';
+import { forgetCategoryTree } from '../db/categories';
 import type { AppEnv } from '../env';
 import { areaPath, listingPath, route, routePath } from '../lib/links';
 import { forgetPages } from '../page-cache';
@@ -90,8 +91,10 @@ adminBackupRoutes.post(routePath('adminRestoreStep'), async (c) => {
   }
   if (step === 'finish') {
     const done = await completeRestore(c.var.d1, now);
-    // What this isolate kept of the empty site: its per-category counts (an empty /anunturi until
-    // they expire) and the pages most visited first; other isolates follow within PAGE_CACHE_SECONDS.
+    // What this isolate kept of the empty site: its categories (the restore replaced them with the
+    // backup's rows, ids included), its per-category counts (an empty /anunturi until they expire)
+    // and the pages most visited first; other isolates follow within a minute.
+    forgetCategoryTree();
     await forgetPages(c.req.url, [route('home'), listingPath(null, null, 1)]);
     return c.json(done);
   }
