@@ -25,8 +25,8 @@ import { summarize } from '../backup/status';
 import { completeBackups } from '../backup/store';
 import { forgetCategoryTree } from '../db/categories';
 import type { AppEnv } from '../env';
-import { areaPath, listingPath, route, routePath } from '../lib/links';
-import { forgetPages } from '../page-cache';
+import { areaPath, routePath } from '../lib/links';
+import { purgeAllListings } from '../page-purge';
 
 export const adminBackupRoutes = new Hono<AppEnv>();
 
@@ -93,9 +93,10 @@ adminBackupRoutes.post(routePath('adminRestoreStep'), async (c) => {
     const done = await completeRestore(c.var.d1, now);
     // What this isolate kept of the empty site: its categories (the restore replaced them with the
     // backup's rows, ids included), its per-category counts (an empty /anunturi until they expire)
-    // and the pages most visited first; other isolates follow within a minute.
+    // and every listing page of this data centre; other isolates and data centres follow within
+    // PAGE_CACHE_SECONDS.
     forgetCategoryTree();
-    await forgetPages(c.req.url, [route('home'), listingPath(null, null, 1)]);
+    await purgeAllListings(c.req.url, c.var.db);
     return c.json(done);
   }
   return c.json({ error: 'Pas necunoscut.' }, 404);
