@@ -81,3 +81,25 @@ export async function purgeForAuthor(requestUrl: string, db: Db, userId: number)
     // As above: never fails the ban.
   }
 }
+
+/**
+ * After a restore: every listing page (all ads, each category and subcategory, their first pages),
+ * the home page, the feeds and the sitemap, since the empty site's copies may have been kept — a
+ * browser prefetching the links of the empty home page is enough.
+ */
+export async function purgeAllListings(requestUrl: string, db: Db): Promise<void> {
+  try {
+    const tree = await getCategoryTreeCached(db);
+    const paths = [...SITE_PATHS];
+    for (let page = 1; page <= LISTING_PAGES_PURGED; page++) {
+      paths.push(listingPath(null, null, page));
+      for (const root of tree.roots) {
+        paths.push(listingPath(root.slug, null, page));
+        for (const sub of root.children) paths.push(listingPath(root.slug, sub.slug, page));
+      }
+    }
+    await forgetPages(requestUrl, paths);
+  } catch {
+    // Never fails the restore: the pages then expire within PAGE_CACHE_SECONDS.
+  }
+}

@@ -65,6 +65,11 @@ export function categoryLookupOf(tree: CategoryTree): CategoryLookup {
 const TREE_TTL_MS = 60_000;
 let cachedTree: { tree: CategoryTree; at: number } | null = null;
 
+/** Drops this isolate's copy: after a restore, which replaces the categories with the backup's rows. */
+export function forgetCategoryTree(): void {
+  cachedTree = null;
+}
+
 export async function getCategoryTreeCached(db: Db, now = Date.now()): Promise<CategoryTree> {
   if (cachedTree && now - cachedTree.at < TREE_TTL_MS) return cachedTree.tree;
   let tree: CategoryTree;

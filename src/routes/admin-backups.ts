@@ -23,8 +23,10 @@ import {
 import { startBackup } from '../backup/run';
 import { summarize } from '../backup/status';
 import { completeBackups } from '../backup/store';
+import { forgetCategoryTree } from '../db/categories';
 import type { AppEnv } from '../env';
 import { areaPath, routePath } from '../lib/links';
+import { purgeAllListings } from '../page-purge';
 
 export const adminBackupRoutes = new Hono<AppEnv>();
 
@@ -87,6 +89,15 @@ adminBackupRoutes.post(routePath('adminRestoreStep'), async (c) => {
       return c.json({ error: 'Se așteaptă {table, rows}.' }, 400);
     return c.json({ count: await restoreRows(c.var.d1, body.table, body.rows) });
   }
-  if (step === 'finish') return c.json(await completeRestore(c.var.d1, now));
+  if (step === 'finish') {
+    const done = await completeRestore(c.var.d1, now);
+    // What this isolate kept of the empty site: its categories (the restore replaced them with the
+    // backup's rows, ids included), its per-category counts (an empty /anunturi until they expire)
+    // and every listing page of this data centre; other isolates and data centres follow within
+    // PAGE_CACHE_SECONDS.
+    forgetCategoryTree();
+    await purgeAllListings(c.req.url, c.var.db);
+    return c.json(done);
+  }
   return c.json({ error: 'Pas necunoscut.' }, 404);
 });

@@ -10,9 +10,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adminTokenFor } from '../../src/tools/lib/site-client.mjs';
 import { assert, DESKTOP, go, hrefs, openPage, operatorEmail, PHONE, screenshot, signIn } from './lib.mjs';
-import { root, sleep, startSite } from './server.mjs';
+import { keepAwake, root, sleep, startSite } from './server.mjs';
 
 const AD_HREF = /^\/anunt\/[^?#]+-\d+$/;
+/** Each request of the journey's own polling: long enough for a busy site, short enough to retry. */
+const POLL_TIMEOUT_MS = 15_000;
 const DOWNLOAD_HREF = /^\/moderare\/stare\/copii\/[^/]+$/;
 
 /**
@@ -87,9 +89,13 @@ async function sameBytes(a, b, path) {
 export const backupJourneys = [
   {
     name: 'backup rehearsal: the nightly backup → an operator downloads it → an empty second site restores it → the same ads, listings, searches and photos',
-    timeoutMs: 600_000,
+    timeoutMs: 300_000,
     async run({ browser, base }) {
       const restorePort = Number(process.env.E2E_RESTORE_PORT ?? Number(new URL(base).port) + 1);
+      const began = Date.now();
+      const phase = (/** @type {string} */ what) =>
+        console.log(`    ${((Date.now() - began) / 1000).toFixed(1)} s: ${what}`);
+      const stopKeepingAwake = keepAwake([base, `http://127.0.0.1:${restorePort}`]);
       const dir = mkdtempSync(join(tmpdir(), 'eradauti-rehearsal-'));
       /** @type {Awaited<ReturnType<typeof startSite>> | null} */
       let site2 = null;
@@ -102,7 +108,7 @@ export const backupJourneys = [
       starting.catch(() => {});
       const operator = await openPage(browser, { viewport: PHONE });
       // Two busy local sites on a shared machine: pages may take longer than the usual 30 s.
-      operator.context.setDefaultNavigationTimeout(90_000);
+      operator.context.setDefaultNavigationTimeout(60_000);
       try {
         const { page } = operator;
         await signIn(page, base, await operatorEmail(page, base));
@@ -112,18 +118,25 @@ export const backupJourneys = [
         // The nightly backup's jobs, started as the daily job starts them (`startBackup`), through the
         // admin route; the daily cron itself is run by the mail journeys (docs/operations.md#rehearsed-by-the-tests).
         const admin = { authorization: `Bearer ${adminTokenFor(base)}` };
-        const listed = async () =>
-          /** @type {{ backups: { name: string }[] }} */ (
-            await fetch(`${base}/__admin/backups`, { headers: admin }).then((r) => r.json())
-          ).backups.map((b) => b.name);
+        const listed = async () => {
+          const res = await fetch(`${base}/__admin/backups`, {
+            headers: admin,
+            signal: AbortSignal.timeout(POLL_TIMEOUT_MS),
+          });
+          const body = /** @type {{ backups: { name: string }[] }} */ (await res.json());
+          return body.backups.map((b) => b.name);
+        };
         const known = new Set(await listed());
         const started = await fetch(`${base}/__admin/backups`, { method: 'POST', headers: admin });
         assert(started.ok, `POST /__admin/backups answered ${started.status}`);
+        // Finished when the admin listing (finished backups only: those with a manifest) has it.
         let startedName = '';
-        for (let i = 0; i < 240 && !startedName; i++) {
-          startedName = (await listed()).find((n) => !known.has(n)) ?? '';
+        const backupStarted = Date.now();
+        while (!startedName && Date.now() - backupStarted < 120_000) {
+          startedName = (await listed().catch(() => [])).find((n) => !known.has(n)) ?? '';
           if (!startedName) await sleep(500);
         }
+        phase(`the backup finished (${((Date.now() - backupStarted) / 1000).toFixed(1)} s after it started)`);
         assert(startedName, 'the backup was not complete within two minutes');
         await go(page, `${base}/moderare/stare`, { status: 200 });
         const download = (await hrefs(page, DOWNLOAD_HREF)).find((h) => !before.has(h));
@@ -161,12 +174,24 @@ export const backupJourneys = [
         const anonymous = await fetch(`${base}${download}`, { redirect: 'manual' });
         assert(anonymous.status !== 200, 'the backup downloads without signing in');
 
+        phase('downloaded');
         site2 = await starting;
+        phase('the empty second site is up');
         const visitor = await openPage(browser, { viewport: DESKTOP });
+        visitor.context.setDefaultNavigationTimeout(60_000);
+        // The pages are compared without their images: the restored site has only the originals and
+        // would make every thumbnail again on demand, minutes of photo encoding on a busy machine.
+        // The photos themselves are compared byte for byte below (sameBytes).
+        await visitor.context.route('**/*', (route) =>
+          route.request().resourceType() === 'image' ? route.abort() : route.continue(),
+        );
         try {
-          const emptyHome = await adsOn(visitor.page, `${site2.base}/`);
+          // With a query string: the edge page cache neither answers nor keeps it, so the home
+          // page compared after the restore is not this empty one kept for PAGE_CACHE_SECONDS.
+          const emptyHome = await adsOn(visitor.page, `${site2.base}/?inainte-de-restaurare`);
           assert(emptyHome.length === 0, `the empty site already lists ${emptyHome.length} ads`);
 
+          phase('restoring');
           const restored = await npmRestore(['--file', path, '--site', site2.base]);
           assert(
             restored.code === 0,
@@ -181,6 +206,7 @@ export const backupJourneys = [
           assert(again.code !== 0, 'a second restore into the restored site was not refused');
           assert(/restore: /.test(again.out), `the refusal says nothing clear:\n${again.out.slice(-800)}`);
 
+          phase('restored and a second restore refused');
           // Listings: the home page, every category on it, the whole list.
           const { page: v } = visitor;
           const home1 = await adsOn(v, `${base}/`);
@@ -191,7 +217,7 @@ export const backupJourneys = [
             `the home pages list different ads:\n  ${home1.join(' ')}\n  ${home2.join(' ')}`,
           );
           await go(v, `${base}/`, { status: 200 });
-          const categories = (await hrefs(v, /^\/anunturi\/[a-z-]+$/)).slice(0, 6);
+          const categories = (await hrefs(v, /^\/anunturi\/[a-z-]+$/)).slice(0, 3);
           const listings = ['/anunturi', ...categories];
           /** @type {Set<string>} */
           const ads = new Set(home1);
@@ -200,15 +226,16 @@ export const backupJourneys = [
             const b = await adsOn(v, `${site2.base}${listing}`);
             assert(
               JSON.stringify(a) === JSON.stringify(b),
-              `${listing} lists different ads on the two sites`,
+              `${listing} lists different ads on the two sites:\n  ${a.join(' ')}\n  ${b.join(' ')}`,
             );
             for (const h of a) ads.add(h);
           }
 
+          phase('listings compared');
           // Ad pages and their photos.
           let photoBytes = 0;
           let photos = 0;
-          const checked = [...ads].slice(0, 20);
+          const checked = [...ads].slice(0, 10);
           /** @type {string[]} */
           const words = [];
           for (const ad of checked) {
@@ -221,7 +248,7 @@ export const backupJourneys = [
               JSON.stringify(one) === JSON.stringify(two),
               `${ad} differs:\n  ${JSON.stringify(one).slice(0, 400)}\n  ${JSON.stringify(two).slice(0, 400)}`,
             );
-            for (const src of one.photos.slice(0, 3)) {
+            for (const src of one.photos.slice(0, 1)) {
               photoBytes += await sameBytes(base, site2.base, src);
               photos++;
             }
@@ -235,21 +262,23 @@ export const backupJourneys = [
           }
           assert(photos > 0, 'none of the ads compared shows a photo');
 
+          phase('ad pages and photos compared');
           // Searches: words of the titles (the restore rebuilt the search index).
-          for (const word of words.slice(0, 6)) {
+          for (const word of words.slice(0, 4)) {
             const a = await adsOn(v, `${base}/cautare?q=${encodeURIComponent(word)}`);
             const b = await adsOn(v, `${site2.base}/cautare?q=${encodeURIComponent(word)}`);
             assert(a.length > 0, `searching "${word}" finds nothing on the backed-up site`);
             assert(JSON.stringify(a) === JSON.stringify(b), `searching "${word}" differs on the two sites`);
           }
           console.log(
-            `    rehearsed ${name}: ${listings.length + 1} listings, ${checked.length} ad pages, ${photos} photos (${photoBytes} bytes), ${Math.min(words.length, 6)} searches the same on both sites`,
+            `    rehearsed ${name}: ${listings.length + 1} listings, ${checked.length} ad pages, ${photos} photos (${photoBytes} bytes), ${Math.min(words.length, 4)} searches the same on both sites`,
           );
         } finally {
           await visitor.context.close();
         }
       } finally {
         await operator.context.close();
+        await stopKeepingAwake();
         await (site2 ?? (await starting.catch(() => null)))?.stop();
         rmSync(dir, { recursive: true, force: true });
       }

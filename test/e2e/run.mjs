@@ -4,12 +4,12 @@
 // main pages at 390 and 1280 px go to test/e2e/screenshots/ (ignored by git).
 // Exits non-zero on any failure; the last line is `N passed, N failed`.
 //
-// Environment: PORT (default 8801), E2E_ONLY (a substring of journey names, or several joined by `|`),
+// Environment: PORT (default 8801; the backup rehearsal's second site takes PORT + 1, or E2E_RESTORE_PORT), E2E_ONLY (a substring of journey names, or several joined by `|`),
 // E2E_SCREENSHOTS=0 to skip them.
 import { chromium } from 'playwright-core';
 import { backupJourneys } from './backup-journeys.mjs';
 import { journeys, takeScreenshots } from './journeys.mjs';
-import { CHROMIUM_ARGS, CHROMIUM_PATH, startSite } from './server.mjs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, keepAwake, startSite } from './server.mjs';
 
 const port = Number(process.env.PORT ?? 8801);
 const only = process.env.E2E_ONLY;
@@ -19,6 +19,8 @@ let passed = 0;
 let failed = 0;
 let site;
 let browser;
+/** @type {(() => Promise<void>) | undefined} */
+let stopKeepingAwake;
 
 function withTimeout(promise, ms, what) {
   let timer;
@@ -34,13 +36,14 @@ try {
   const started = Date.now();
   site = await startSite({ port, label: 'e2e' });
   console.log(`site up on ${site.base} with fresh state in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  // Background work the journeys start (the daily cron's mails and backup) must not leave a
+  // journey's request held by wrangler dev (see keepAwake).
+  stopKeepingAwake = keepAwake([site.base]);
   browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   const state = {};
-  // The backup rehearsal last: it starts a second site (on PORT + 1) and restores the first one's
-  // backup into it. Only when asked by name (E2E_ONLY='backup rehearsal') until it passes reliably
-  // within a few minutes: see docs/operations.md#rehearsed-by-the-tests.
-  const rehearsal = only && /backup/.test(only) ? backupJourneys : [];
-  for (const journey of [...journeys, ...rehearsal]) {
+  // The backup rehearsal last: it starts a second site (on PORT + 1, or E2E_RESTORE_PORT) and
+  // restores the first one's backup into it (docs/operations.md#rehearsed-by-the-tests).
+  for (const journey of [...journeys, ...backupJourneys]) {
     if (only && !only.split('|').some((part) => journey.name.includes(part))) continue;
     const t = Date.now();
     if (journey.needs && !state[journey.needs]) {
@@ -90,6 +93,7 @@ try {
   failed++;
   console.log(`✗ the run could not start: ${err.stack ?? err}`);
 } finally {
+  await stopKeepingAwake?.();
   await browser?.close().catch(() => {});
   await site?.stop().catch(() => {});
 }

@@ -2,6 +2,7 @@
 // Starts the site for a test run the way `npm start` does (ensureDevVars, migrateLocal, wrangler dev with
 // React's production build, wait, seed), but on its own port and with its own fresh local D1/R2 state,
 // so runs never mix with a developer's data or with a server on 8787. Loopback only; always stopped.
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -31,7 +32,10 @@ export async function startSite({
   const stateDir = mkdtempSync(join(tmpdir(), `eradauti-${label}-`));
   const persist = ['--persist-to', stateDir];
   start.ensureDevVars();
-  start.migrateLocal(persist);
+  // Not start.migrateLocal (spawnSync): the backup rehearsal starts its second site while its journey
+  // goes on, and a synchronous spawn would stop the whole runner (browser, polling) for the minute
+  // the migrations take on a busy machine.
+  await migrateLocal(persist);
   const child = start.startWrangler(
     ['ignore', 'pipe', 'pipe'],
     // startWrangler passes --test-scheduled: `/__scheduled?cron=` runs a cron (mail and saved journeys).
@@ -76,6 +80,11 @@ export async function startSite({
   };
   process.once('SIGINT', onSignal);
   process.once('SIGTERM', onSignal);
+  // And when the runner exits with a journey still running (past its time): wrangler then shuts
+  // down on its own instead of keeping the port for the next run.
+  process.once('exit', () => {
+    if (!exited) child.kill('SIGINT');
+  });
 
   try {
     const deadline = Date.now() + 120_000;
@@ -118,6 +127,67 @@ export async function startSite({
     }
   };
   return { base, stateDir, stop, alive, logs: () => log };
+}
+
+/**
+ * wrangler dev (the local runtime, not the product) can hold a request that arrives while the
+ * isolate is busy with a long invocation — the seed, a batch of the backup's queue — until the next
+ * request reaches it: the held ones then all answer at once (measured: docs/operations.md, "Why the local site seemed to stop answering").
+ * A light request to each site every second means none waits more than a second after the busy
+ * invocation ends. Returns the function that stops it.
+ * @param {string[]} bases
+ */
+export function keepAwake(bases) {
+  let on = true;
+  const loop = async (/** @type {string} */ base) => {
+    while (on) {
+      await fetch(`${base}/favicon.svg`, { signal: AbortSignal.timeout(3000) })
+        .then((r) => r.arrayBuffer())
+        .catch(() => {});
+      await sleep(1000);
+    }
+  };
+  const loops = bases.map(loop);
+  return async () => {
+    on = false;
+    await Promise.all(loops);
+  };
+}
+
+/**
+ * `wrangler d1 migrations apply DB --local` into the run's own state, without blocking this process.
+ * @param {string[]} persist
+ */
+function migrateLocal(persist) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      join(root, 'node_modules', '.bin', 'wrangler'),
+      ['d1', 'migrations', 'apply', 'DB', '--local', ...persist],
+      {
+        cwd: root,
+        env: {
+          ...process.env,
+          WRANGLER_SEND_METRICS: 'false',
+          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
+          CI: 'true',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(undefined)
+        : reject(new Error(`applying local D1 migrations failed:\n${out.slice(-2000)}`)),
+    );
+  });
 }
 
 async function assertPortFree(base) {
