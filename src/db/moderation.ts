@@ -23,6 +23,14 @@ import {
 } from './queue';
 import { moderationLog, type Post, type PostStatus, posts, reports, users } from './schema';
 
+/** What the console shows of an open report: its ad, reason, explanation and time. */
+const OPEN_REPORT_FIELDS = {
+  postId: reports.postId,
+  reason: reports.reason,
+  details: reports.details,
+  createdAt: reports.createdAt,
+};
+
 /** Who did what to which ad or user; recorded in the same batch as the change itself. */
 export interface LogEntry {
   operatorUserId: number;
@@ -242,12 +250,7 @@ export async function moderationData(
       ),
     ),
     db
-      .select({
-        postId: reports.postId,
-        reason: reports.reason,
-        details: reports.details,
-        createdAt: reports.createdAt,
-      })
+      .select(OPEN_REPORT_FIELDS)
       .from(reports)
       .where(and(isNull(reports.resolvedAt), inArray(reports.postId, ids)))
       .orderBy(desc(reports.createdAt))
@@ -398,12 +401,7 @@ export async function moderationPageData(
       .orderBy(desc(posts.hiddenEditedAt), desc(posts.id))
       .limit(limit),
     db
-      .select({
-        postId: reports.postId,
-        reason: reports.reason,
-        details: reports.details,
-        createdAt: reports.createdAt,
-      })
+      .select(OPEN_REPORT_FIELDS)
       .from(reports)
       .where(
         and(

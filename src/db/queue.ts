@@ -104,15 +104,18 @@ export function queuePageIds(db: Db, page: number, size = QUEUE_PAGE_SIZE) {
     .offset((page - 1) * size);
 }
 
+/** What a queue row says of its ad: its tier, its distinct reporters and since when it waits. */
+const QUEUE_ITEM_FIELDS = {
+  postId: queueItems.postId,
+  tier: queueItems.tier,
+  reporters: queueItems.reporters,
+  since: queueItems.since,
+};
+
 /** The statement reading one page of the queue's rows, in priority order. */
 export function queuePageStatement(db: Db, page: number, size = QUEUE_PAGE_SIZE) {
   return db
-    .select({
-      postId: queueItems.postId,
-      tier: queueItems.tier,
-      reporters: queueItems.reporters,
-      since: queueItems.since,
-    })
+    .select(QUEUE_ITEM_FIELDS)
     .from(queueItems)
     .orderBy(...QUEUE_ORDER)
     .limit(size)
@@ -131,12 +134,7 @@ export function countsOf(rows: { tier: number; n: number }[]): QueueCounts {
 export async function queueItemsOf(db: Db, postIds: readonly number[], now: number): Promise<QueueItem[]> {
   if (postIds.length === 0) return [];
   const rows = await db
-    .select({
-      postId: queueItems.postId,
-      tier: queueItems.tier,
-      reporters: queueItems.reporters,
-      since: queueItems.since,
-    })
+    .select(QUEUE_ITEM_FIELDS)
     .from(queueItems)
     .where(inArray(queueItems.postId, [...postIds]))
     .orderBy(...QUEUE_ORDER);
