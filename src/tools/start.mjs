@@ -59,6 +59,33 @@ export function migrateLocal(extraArgs = []) {
   if (r.status !== 0) throw new Error('applying local D1 migrations failed');
 }
 
+/**
+ * The same without blocking this process (a test runner starting a second site while its browser
+ * and polling go on); resolves when applied, rejects with wrangler's last output.
+ */
+export function migrateLocalInBackground(extraArgs = []) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(wrangler, ['d1', 'migrations', 'apply', 'DB', '--local', ...extraArgs], {
+      cwd: root,
+      env: { ...env, CI: 'true' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => {
+      out += c;
+    });
+    child.stderr.on('data', (c) => {
+      out += c;
+    });
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(undefined)
+        : reject(new Error(`applying local D1 migrations failed:\n${out.slice(-2000)}`)),
+    );
+  });
+}
+
 async function waitForServer(timeoutMs = 90_000) {
   const start = Date.now();
   while (Date.now() - start < timeoutMs) {

@@ -2,7 +2,6 @@
 // Starts the site for a test run the way `npm start` does (ensureDevVars, migrateLocal, wrangler dev with
 // React's production build, wait, seed), but on its own port and with its own fresh local D1/R2 state,
 // so runs never mix with a developer's data or with a server on 8787. Loopback only; always stopped.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -35,7 +34,7 @@ export async function startSite({
   // Not start.migrateLocal (spawnSync): the backup rehearsal starts its second site while its journey
   // goes on, and a synchronous spawn would stop the whole runner (browser, polling) for the minute
   // the migrations take on a busy machine.
-  await migrateLocal(persist);
+  await start.migrateLocalInBackground(persist);
   const child = start.startWrangler(
     ['ignore', 'pipe', 'pipe'],
     // startWrangler passes --test-scheduled: `/__scheduled?cron=` runs a cron (mail and saved journeys).
@@ -152,42 +151,6 @@ export function keepAwake(bases) {
     on = false;
     await Promise.all(loops);
   };
-}
-
-/**
- * `wrangler d1 migrations apply DB --local` into the run's own state, without blocking this process.
- * @param {string[]} persist
- */
-function migrateLocal(persist) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      join(root, 'node_modules', '.bin', 'wrangler'),
-      ['d1', 'migrations', 'apply', 'DB', '--local', ...persist],
-      {
-        cwd: root,
-        env: {
-          ...process.env,
-          WRANGLER_SEND_METRICS: 'false',
-          CLOUDFLARE_CF_FETCH_ENABLED: 'false',
-          CI: 'true',
-        },
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    let out = '';
-    child.stdout.on('data', (c) => {
-      out += c;
-    });
-    child.stderr.on('data', (c) => {
-      out += c;
-    });
-    child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0
-        ? resolve(undefined)
-        : reject(new Error(`applying local D1 migrations failed:\n${out.slice(-2000)}`)),
-    );
-  });
 }
 
 async function assertPortFree(base) {
