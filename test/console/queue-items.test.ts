@@ -147,11 +147,20 @@ describe('queue_items', () => {
       getAs(`/moderare/anunt/${target.id}`, op.cookie),
       postFormAs(`/moderare/anunt/${other.id}/rezolva`, {}, op.cookie),
     ]);
-    for (const r of results) if (r instanceof Response) expect(r.status).toBeLessThan(400);
+    // A report that arrives once the third has held its ad finds it gone from public view (404):
+    // every other answer is a success.
+    const reportsOf = (from: number) => results.slice(from, from + reporters.length) as Response[];
+    const targetReports = reportsOf(0);
+    for (const r of [...targetReports, ...reportsOf(reporters.length)])
+      expect([303, 404]).toContain(r.status);
+    for (const r of results.slice(2 * reporters.length))
+      if (r instanceof Response) expect(r.status).toBeLessThan(400);
+    const counted = targetReports.filter((r) => r.status < 400).length;
+    expect(counted).toBeGreaterThanOrEqual(3);
     expect((await postRow(target.id))?.status).toBe('held');
     await expectInStep('after the race');
     const row = (await kept()).find((r) => r.postId === target.id);
-    expect(row).toMatchObject({ tier: 0, reporters: 5 });
+    expect(row).toMatchObject({ tier: 0, reporters: counted });
     // Two operators decide on the held ad at once; both ads leave the queue.
     await Promise.all([
       postFormAs(`/moderare/anunt/${target.id}/arata`, {}, op.cookie),
