@@ -3,15 +3,22 @@
 //   refusal) carries D1's bookmark back in a short-lived HttpOnly cookie;
 // - a request carrying that cookie starts its session from the bookmark, so whichever replica serves
 //   it has the person's own last write (read-your-writes);
+// - a GET that writes what its person reads next (reading a conversation marks it read) says so with
+//   `keepOwnWrite`, and its answer carries the bookmark too;
 // - any other read starts wherever is nearest (`first-unconstrained`).
 // A cookie that does not look like a bookmark is ignored.
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { openSession } from './db/session';
 import type { AppEnv } from './env';
 import { BOOKMARK_COOKIE, BOOKMARK_MAX_AGE_S, validBookmark } from './lib/bookmark';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** This safe-method request wrote something its person reads next: its answer carries the bookmark. */
+export function keepOwnWrite(c: Context<AppEnv>): void {
+  c.set('ownWrite', true);
+}
 
 export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   const writes = !SAFE_METHODS.has(c.req.method);
@@ -20,8 +27,8 @@ export const d1Session: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('db', session.db);
   c.set('d1', session.d1);
   await next();
-  // Only an unsafe request that went through (a refusal or a failure wrote nothing) hands out a bookmark.
-  if (!writes || c.res.status >= 400) return;
+  // Only a request that wrote and went through (a refusal or a failure wrote nothing) hands out a bookmark.
+  if (!(writes || c.get('ownWrite')) || c.res.status >= 400) return;
   const latest = validBookmark(session.bookmark());
   if (!latest) return;
   setCookie(c, BOOKMARK_COOKIE, latest, {

@@ -47,6 +47,12 @@ export interface Variables {
    * (src/auth/session.ts); null when signed out.
    */
   accountSummary: AccountSummary | null;
+  /**
+   * A safe-method request (GET) wrote something its person will read next (a conversation marked
+   * read, the row refreshed after sign-in): its answer hands out the bookmark cookie like any write
+   * (src/d1-session.ts).
+   */
+  ownWrite?: boolean;
   /** The session was verified but D1 failed to look up its person: not signed out (src/auth/session.ts). */
   sessionUnavailable?: boolean;
   /** Per-request CSP nonce for inline scripts (JSON-LD is data, not script). */

@@ -1,5 +1,7 @@
 // Every request: verify the session with Clerk's middleware (`@clerk/hono`, the successor of
-// `@hono/clerk-auth`) and put our own users row on `c.var.user`, or null.
+// `@hono/clerk-auth`) and put our own users row on `c.var.user`, or null. The row is read from D1,
+// except for the account menu's own request, which may take it from the isolate's short-lived copy
+// (src/auth/menu-copy.ts).
 //
 // Clerk's middleware runs inside a tiny private Hono app, so that whatever it does (debug headers,
 // handshake redirects, thrown errors) stays there and is judged here: anything but a verified
@@ -15,8 +17,11 @@ import { isDeletedIdentity } from '../db/account-deletion';
 import type { User } from '../db/schema';
 import { findSessionUser, type SessionIdentity, type SessionUser, upsertUserFromSession } from '../db/users';
 import type { AppEnv, CurrentUser, Db } from '../env';
+import { hasBookmarkCookie } from '../lib/bookmark';
 import { identityHash } from '../lib/identity-hash';
+import { routePath } from '../lib/links';
 import { operatorIds, type SessionConfig, verificationConfig } from './config';
+import { keepMenuCopy, menuCopy } from './menu-copy';
 import { siteOrigins } from './origin-check';
 import { base64url, CLIENT_UAT_COOKIE, SESSION_COOKIE } from './tokens';
 
@@ -289,19 +294,37 @@ export function sessionClaims(c: Context<AppEnv>): SessionClaims | null {
   return claimsByRequest.get(c.req.raw) ?? null;
 }
 
+const MENU_PATH = routePath('accountMenu');
+
+/** The account menu's own request, by someone who has not just written (src/auth/menu-copy.ts). */
+function mayAnswerFromMenuCopy(c: Context<AppEnv>): boolean {
+  return c.req.method === 'GET' && c.req.path === MENU_PATH && !hasBookmarkCookie(c.req.header('cookie'));
+}
+
 export const sessionMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
   c.set('user', null);
   c.set('accountSummary', null);
   const verification = await verifyRequest(c);
   if (verification.kind === 'redirect') return verification.response;
   if (verification.kind === 'signed-in') {
+    const identity = identityFromClaims(verification.claims);
+    // The account menu may answer from this isolate's copy of the person (src/auth/menu-copy.ts).
+    const copy = mayAnswerFromMenuCopy(c) ? menuCopy(identity.clerkId) : null;
     // D1 failing here must not lose a form being sent: the routes see `sessionUnavailable` and give
     // the typed text back with a 503 (requireUser answers 503, never "sign in").
-    const found = await userForIdentity(c.get('db'), identityFromClaims(verification.claims)).catch((err) => {
-      console.error('Session lookup failed', c.req.method, c.req.path, err);
-      c.set('sessionUnavailable', true);
-      return null;
-    });
+    const found =
+      copy ??
+      (await userForIdentity(c.get('db'), identity).then(
+        (fresh) => {
+          keepMenuCopy(identity.clerkId, fresh);
+          return fresh;
+        },
+        (err) => {
+          console.error('Session lookup failed', c.req.method, c.req.path, err);
+          c.set('sessionUnavailable', true);
+          return null;
+        },
+      ));
     if (found) {
       claimsByRequest.set(c.req.raw, verification.claims);
       c.set('user', toCurrentUser(c.env, found.user));

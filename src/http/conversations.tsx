@@ -2,6 +2,7 @@
 // delivering a message (object + D1 index), and rendering the start form and one conversation.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { keepOwnWrite } from '../d1-session';
 import { DELETED_ACCOUNT_NAME, isDeletedAccount } from '../db/account-deletion';
 import { getCategoryTreeCached } from '../db/categories';
 import {
@@ -238,7 +239,11 @@ export async function renderConversation(
   if (access === 'participant') {
     const unread = user.id === conversation.buyerId ? conversation.unreadBuyer : conversation.unreadSeller;
     await room.markRead(user.id, now);
-    if (unread > 0) await markConversationRead(db, conversation, user.id);
+    if (unread > 0) {
+      await markConversationRead(db, conversation, user.id);
+      // The menu's badge the person sees next must count this conversation as read.
+      keepOwnWrite(c);
+    }
   }
   const page = (await room.page(Number.isSafeInteger(before) && before > 0 ? before : null)) as RoomPage;
   const messages = page.messages;

@@ -11,6 +11,7 @@
 //   user           their row; a session issued before can never bring the account back
 
 import { deleteClerkUser } from '../auth/clerk-client';
+import { forgetMenuCopy } from '../auth/menu-copy';
 import {
   anonymiseModerationLog,
   conversationsOfAccount,
@@ -71,6 +72,7 @@ export async function deleteAccount(
           },
   });
   if (!created) return deletion;
+  forgetMenuCopy(user.clerkId);
   console.log(JSON.stringify({ event: 'account-deletion-started', deletion: deletion.id, user: user.id }));
   return runDeletion(env, db, deletion, now, opts);
 }

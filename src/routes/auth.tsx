@@ -12,6 +12,7 @@ import { siteOrigin } from '../auth/origin-check';
 import { checkedReturnPath } from '../auth/return-path';
 import { identityFromClaims, sessionClaims } from '../auth/session';
 import { CLIENT_UAT_COOKIE, DEV_BROWSER_COOKIE, mintLocalSession, SESSION_COOKIE } from '../auth/tokens';
+import { keepOwnWrite } from '../d1-session';
 import type { User } from '../db/schema';
 import { findUserByEmail, listDemoUsers, type SessionIdentity, upsertUserFromSession } from '../db/users';
 import type { AppEnv } from '../env';
@@ -215,6 +216,8 @@ const afterAuth = async (c: Context<AppEnv>) => {
   if (claims) {
     const identity = await identityFromClerk(c, identityFromClaims(claims));
     await upsertUserFromSession(c.get('db'), identity, { refresh: true });
+    // The name and e-mail just refreshed are what the menu shows next.
+    keepOwnWrite(c);
     setFlash(c, 'conectat');
   }
   return c.redirect(target, 303);

@@ -6,6 +6,7 @@ import { env } from 'cloudflare:workers';
 import { generateKeyPairSync } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { MENU_COPY_MS } from '../../src/auth/menu-copy';
 import * as schema from '../../src/db/schema';
 import { openSession } from '../../src/db/session';
 import { findSessionUser } from '../../src/db/users';
@@ -13,6 +14,7 @@ import {
   callWorker,
   cookieFor,
   db,
+  getAs,
   insertPhoto,
   makePost,
   mintSessionToken,
@@ -46,25 +48,34 @@ afterEach(() => {
 });
 
 describe('verified claims kept in the isolate', () => {
-  it('a ban reaches /api/cont and the next write at once, though the token stays cached', async () => {
+  it('a ban refuses the next write at once though the token stays cached; the menu shows it once its copy has aged', async () => {
     const { user, cookie } = await person();
-    // Twice: the second answer comes through the cached claims.
+    // Twice: the second answer comes through the cached claims (and the menu's copy of the person).
     expect(await menu(cookie)).toMatchObject({ signedIn: true, banned: false });
     expect(await menu(cookie)).toMatchObject({ signedIn: true, banned: false });
     await db.update(schema.users).set({ banned: true }).where(eq(schema.users.id, user.id));
-    expect(await menu(cookie)).toMatchObject({ signedIn: true, banned: true });
+    // Every decision reads the person from D1: refused at once.
     const write = await postFormAs('/profile/edit', { name: 'Altul' }, cookie);
     expect(write.status).toBe(403);
+    // The menu is display only; an operator's change reaches it within MENU_COPY_MS (src/auth/menu-copy.ts).
+    vi.setSystemTime(Date.now() + MENU_COPY_MS);
+    expect(await menu(cookie)).toMatchObject({ signedIn: true, banned: true });
     await db.update(schema.users).set({ banned: false }).where(eq(schema.users.id, user.id));
+    vi.setSystemTime(Date.now() + MENU_COPY_MS);
     expect(await menu(cookie)).toMatchObject({ signedIn: true, banned: false });
+    expect((await postFormAs('/profile/edit', { name: 'Altul' }, cookie)).status).toBe(303);
   });
 
-  it('a role given or taken reaches /api/cont at once', async () => {
+  it('a role given or taken reaches the console at once and the menu once its copy has aged', async () => {
     const { user, cookie } = await person();
     expect((await menu(cookie)).isOperator).toBe(false);
     await db.update(schema.users).set({ role: 'operator' }).where(eq(schema.users.id, user.id));
+    expect((await getAs('/moderare', cookie)).status).toBe(200);
+    vi.setSystemTime(Date.now() + MENU_COPY_MS);
     expect((await menu(cookie)).isOperator).toBe(true);
     await db.update(schema.users).set({ role: 'user' }).where(eq(schema.users.id, user.id));
+    expect((await getAs('/moderare', cookie)).status).toBe(403);
+    vi.setSystemTime(Date.now() + MENU_COPY_MS);
     expect((await menu(cookie)).isOperator).toBe(false);
   });
 

@@ -2,8 +2,9 @@
 // The signed-in side of `npm run bench` (run.mjs): a real local session (the `/clerk/sign-in` form of
 // local mode, exactly what a browser posts) whose cookies the load rows send, so every request is
 // verified by Clerk's middleware. Listing and ad page are pages that do not depend on who asks: the
-// person gets the edge cache's anonymous copy (docs/caching.md#signed-in-people); /api/cont looks up
-// its person in D1.
+// person gets the edge cache's anonymous copy (docs/caching.md#signed-in-people); /api/cont answers
+// from the isolate's copy of the person, read from D1 at most every MENU_COPY_MS and every time for
+// someone who has just written (docs/performance.md#the-account-menus-copy).
 //
 // Run alone (`PORT=8860 node test/bench/signed-in.mjs`, after `npm run build:client`) it starts its
 // own site and measures only the static asset, the anonymous rendered listing and the signed-in rows
@@ -13,6 +14,9 @@ import { pathToFileURL } from 'node:url';
 /** Targets, as ratios to the static asset in the same run (docs/performance.md). */
 export const SIGNED_IN_RATIO = 0.3;
 export const ACCOUNT_MENU_RATIO = 0.5;
+
+/** A bookmark-shaped D1 bookmark (src/lib/bookmark.ts): the local D1 accepts any position. */
+const JUST_WROTE_BOOKMARK = '00000000-00000001-00000000-0123456789abcdef';
 
 /** Signs in locally as `email` and returns the `Cookie` header of that browser. */
 export async function localSessionCookie(base, email = 'bench-signed-in@example.test') {
@@ -57,6 +61,13 @@ export function signedInRows(cookie, listingPath, adPath) {
     ['listing, signed in', listingPath, { cookie }],
     ['ad page, signed in', adPath, { cookie }],
     ['/api/cont, signed in', '/api/cont', { cookie, accept: 'application/json' }],
+    // Diagnostic, no target: the menu of someone who has just written (the bookmark cookie) is read
+    // from D1 every time (src/auth/menu-copy.ts); this row is what one D1 round trip costs here.
+    [
+      '/api/cont, just wrote (D1)',
+      '/api/cont',
+      { cookie: `${cookie}; d1b=${JUST_WROTE_BOOKMARK}`, accept: 'application/json' },
+    ],
   ]);
 }
 
