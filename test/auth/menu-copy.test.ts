@@ -53,7 +53,11 @@ describe("the account menu's copy", () => {
     const seller = await person();
     const buyer = await person();
     const post = await makePost(seller.user.id, { title: 'Bicicletă de oraș' });
-    const opened = await postFormAs(`/mesaje/anunt/${post.id}`, { text: 'Mai este de vânzare?' }, buyer.cookie);
+    const opened = await postFormAs(
+      `/mesaje/anunt/${post.id}`,
+      { text: 'Mai este de vânzare?' },
+      buyer.cookie,
+    );
     expect(opened.status).toBe(303);
     const conversation = opened.headers.get('location') as string;
     expect((await menu(seller.cookie)).unreadMessages).toBe(1);
