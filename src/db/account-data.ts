@@ -3,6 +3,7 @@
 // streamed rather than built up in memory. Nothing of anyone else's: of the other side of a
 // conversation only the name, of operators nothing but their decisions.
 import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import type { SQLiteColumn, SQLiteSelect } from 'drizzle-orm/sqlite-core';
 import type { Db } from '../env';
 import {
   conversations,
@@ -16,6 +17,14 @@ import {
   users,
 } from './schema';
 import { findUserById } from './users';
+
+/**
+ * One kind of the person's rows for the download, oldest first by `order`, at most `limit` (a bound
+ * on one answer's memory that no real account reaches). Drizzle's dynamic query building.
+ */
+function oldestFirst<Q extends SQLiteSelect>(query: Q, order: SQLiteColumn, limit = 10_000) {
+  return query.orderBy(asc(order)).limit(limit);
+}
 
 /** The person's own account, without what only the identity provider needs (clerk id). */
 export async function exportProfile(db: Db, userId: number) {
@@ -68,58 +77,30 @@ export async function exportAdsPage(db: Db, userId: number, afterId: number, lim
 
 /** Photos the person uploaded that belong to no ad of theirs (the avatar, drafts in the editor). */
 export async function exportLoosePhotos(db: Db, userId: number): Promise<ExportedPhoto[]> {
-  return db
-    .select({ id: photos.id, fileName: photos.fileName, width: photos.width, height: photos.height })
-    .from(photos)
-    .where(
-      and(
-        eq(photos.userId, userId),
-        sql`(${photos.postId} IS NULL OR ${photos.postId} NOT IN (SELECT ${posts.id} FROM ${posts} WHERE ${posts.userId} = ${userId}))`,
-      ),
-    )
-    .orderBy(asc(photos.id))
-    .limit(1000);
+  const { id, fileName, width, height } = photos;
+  const notInTheirAds = sql`(${photos.postId} IS NULL OR ${photos.postId} NOT IN (SELECT ${posts.id} FROM ${posts} WHERE ${posts.userId} = ${userId}))`;
+  const query = db.select({ id, fileName, width, height }).from(photos);
+  return oldestFirst(query.where(and(eq(photos.userId, userId), notInTheirAds)).$dynamic(), id, 1000);
 }
 
-/** What the download says of each favourite: the ad, when it was saved, and the price alert. */
-const FAVOURITE_FIELDS = {
-  postId: favourites.postId,
-  title: posts.title,
-  savedAt: favourites.createdAt,
-  priceAtSave: favourites.priceAtSave,
-  notifyPriceDrop: favourites.notifyPriceDrop,
-};
-
+/** Each favourite: the ad (its title while it exists), when it was saved, and the price alert. */
 export async function exportFavourites(db: Db, userId: number) {
-  return db
-    .select(FAVOURITE_FIELDS)
-    .from(favourites)
-    .leftJoin(posts, eq(posts.id, favourites.postId))
-    .where(eq(favourites.userId, userId))
-    .orderBy(asc(favourites.createdAt));
+  const { postId, createdAt: savedAt, priceAtSave, notifyPriceDrop } = favourites;
+  const title = sql<string | null>`(SELECT ${posts.title} FROM ${posts} WHERE ${posts.id} = ${postId})`;
+  const query = db.select({ postId, title, savedAt, priceAtSave, notifyPriceDrop }).from(favourites);
+  return oldestFirst(query.where(eq(favourites.userId, userId)).$dynamic(), savedAt);
 }
 
 export async function exportSavedSearches(db: Db, userId: number) {
-  return db
-    .select({
-      id: savedSearches.id,
-      name: savedSearches.name,
-      query: savedSearches.query,
-      createdAt: savedSearches.createdAt,
-      paused: savedSearches.paused,
-      lastSentAt: savedSearches.lastSentAt,
-    })
-    .from(savedSearches)
-    .where(eq(savedSearches.userId, userId))
-    .orderBy(asc(savedSearches.id));
+  const { id, name, query: words, createdAt, paused, lastSentAt } = savedSearches;
+  const query = db.select({ id, name, query: words, createdAt, paused, lastSentAt }).from(savedSearches);
+  return oldestFirst(query.where(eq(savedSearches.userId, userId)).$dynamic(), id);
 }
 
 /** The kinds of mail the person turned off. */
 export async function exportMailOptouts(db: Db, userId: number) {
-  return db
-    .select({ kind: mailOptouts.kind, since: mailOptouts.createdAt })
-    .from(mailOptouts)
-    .where(eq(mailOptouts.userId, userId));
+  const query = db.select({ kind: mailOptouts.kind, since: mailOptouts.createdAt }).from(mailOptouts);
+  return oldestFirst(query.where(eq(mailOptouts.userId, userId)).$dynamic(), mailOptouts.createdAt);
 }
 
 /** The person's conversations with the other side's name (only that), oldest first. */
@@ -149,22 +130,11 @@ export async function exportConversations(db: Db, userId: number) {
     .limit(10_000);
 }
 
-/** Reports the person made while signed in. */
-/** What the download says of each report the person made (never who else reported). */
-const REPORT_MADE_FIELDS = {
-  postId: reports.postId,
-  reason: reports.reason,
-  details: reports.details,
-  createdAt: reports.createdAt,
-  resolvedAt: reports.resolvedAt,
-};
-
+/** Each report the person made while signed in (never who else reported). */
 export async function exportReportsMade(db: Db, userId: number) {
-  return db
-    .select(REPORT_MADE_FIELDS)
-    .from(reports)
-    .where(eq(reports.reporterKey, `u:${userId}`))
-    .orderBy(asc(reports.id));
+  const { id, postId, reason, details, createdAt, resolvedAt } = reports;
+  const query = db.select({ postId, reason, details, createdAt, resolvedAt }).from(reports);
+  return oldestFirst(query.where(eq(reports.reporterKey, `u:${userId}`)).$dynamic(), id);
 }
 
 /** Operators' decisions about the person and their ads, with their reasons (never the operator). */

@@ -7,6 +7,7 @@ import type { PostStatus } from '../db/schema';
 import { LOCALITIES } from '../lib/localities';
 import type { PostFields } from '../lib/post-fields';
 import type { Currency } from '../lib/price';
+import SEED_GOODS from './seed-goods.json';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -679,16 +680,31 @@ const services: Template = (rng, loc) => {
 type Goods = readonly [what: string, low: number, high: number, photo: string | null];
 
 /**
- * A template for second-hand goods: one item picked from the list, `write` gives its title and
- * paragraphs; the price is a round figure in its range (nothing when the range is 0: given away).
+ * How the ads of one kind of goods are written (the data of `seed-goods.json`): the items, states one
+ * of which may follow the item's name in the title, the second paragraphs ('' for none), and whether a
+ * common closing line ends the ad.
  */
-function goods(
-  items: readonly Goods[],
-  write: (rng: Rng, what: string, high: number) => Pick<Draft, 'title' | 'paragraphs'>,
-): Template {
+interface GoodsText {
+  items: readonly Goods[];
+  titleStates?: readonly string[];
+  details: readonly string[];
+  closing: boolean;
+}
+
+/** The first paragraph of an item (`what`: its name; `high`: its top price, 0 for a gift). */
+type Opening = (rng: Rng, what: string, high: number) => string;
+
+/**
+ * A template for second-hand goods: one item picked from the list, its title and paragraphs from
+ * `text` and `opening` (in the order the seed's generator has always drawn them, so the demo data
+ * stays the same); the price is a round figure in its range (nothing when the range is 0: given away).
+ */
+function goods(text: GoodsText, opening: Opening): Template {
   return (rng) => {
-    const [what, low, high, photo] = rng.pick(items);
-    const { title, paragraphs } = write(rng, what, high);
+    const [what, low, high, photo] = rng.pick(text.items);
+    const title = text.titleStates ? `${what}, ${rng.pick(text.titleStates)}` : what;
+    const paragraphs = [opening(rng, what, high), rng.pick(text.details)];
+    if (text.closing) paragraphs.push(rng.pick(CLOSINGS));
     return {
       title,
       paragraphs,
@@ -700,116 +716,30 @@ function goods(
   };
 }
 
+/** The goods' data, typed: each item a [what, low, high, photo] tuple. */
+const GOODS = SEED_GOODS as unknown as Record<keyof typeof SEED_GOODS, GoodsText>;
+
 const electronics = goods(
-  [
-    ['iPhone 13 128 GB', 1800, 2600, 'electronice'],
-    ['Samsung Galaxy S22', 1500, 2300, 'electronice'],
-    ['Laptop Lenovo ThinkPad T480', 1200, 1900, 'electronice'],
-    ['Televizor LG 55" 4K', 1400, 2200, 'televizor'],
-    ['PlayStation 5 cu 2 manete', 1900, 2400, 'televizor'],
-    ['Mașină de spălat Arctic 8 kg', 700, 1300, 'electronice'],
-    ['Frigider Samsung No Frost', 900, 1800, 'bucatarie'],
-    ['Monitor Dell 27"', 500, 900, 'birou'],
-    ['Cameră foto Canon EOS 250D', 1800, 2600, 'electronice'],
-    ['Tabletă Samsung Galaxy Tab A8', 450, 800, 'electronice'],
-    ['Aspirator robot Xiaomi', 400, 900, 'electronice'],
-    ['Boxă JBL Charge 5', 350, 600, 'electronice'],
-  ],
-  (rng, what) => ({
-    title: `${what}, ${rng.pick(['ca nou', 'impecabil', 'stare foarte bună', 'în garanție', 'cu cutie și accesorii'])}`,
-    paragraphs: [
-      `Vând ${what}, ${rng.pick(['cumpărat acum un an', 'folosit foarte puțin', 'fără zgârieturi', 'cu factură'])}.`,
-      rng.pick([
-        'Motivul vânzării: am primit altul cadou.',
-        'Funcționează perfect, se poate testa.',
-        'Ofer și husă/suport cadou.',
-        '',
-      ]),
-      rng.pick(CLOSINGS),
-    ],
-  }),
+  GOODS.electronics,
+  (rng, what) =>
+    `Vând ${what}, ${rng.pick(['cumpărat acum un an', 'folosit foarte puțin', 'fără zgârieturi', 'cu factură'])}.`,
 );
 
 const homeGarden = goods(
-  [
-    ['Lemne de foc fag, despicate', 250, 400, 'lemne-foc'],
-    ['Canapea extensibilă 3 locuri', 500, 1500, 'mobila'],
-    ['Masă din lemn masiv cu 6 scaune', 900, 2500, 'mobila'],
-    ['Dormitor complet', 1200, 3500, 'mobila'],
-    ['Motocoasă Stihl', 600, 1400, 'unelte-gradina'],
-    ['Drujbă Husqvarna', 700, 1600, 'unelte-gradina'],
-    ['Sobă de teracotă demontată', 800, 2000, null],
-    ['Cartofi de consum, sacul de 50 kg', 60, 120, 'legume'],
-    ['Răsaduri de roșii și ardei', 1, 3, 'legume'],
-    ['Fân în baloți', 15, 30, 'ferma'],
-    ['Dulap cu 3 uși și oglindă', 300, 900, 'mobila'],
-  ],
-  (rng, what) => ({
-    title: what,
-    paragraphs: [
-      `Vând ${what.toLowerCase()}${rng.chance(0.5) ? ', transport la domiciliu în Rădăuți' : ''}.`,
-      rng.pick([
-        'Se poate vedea oricând.',
-        'Calitate foarte bună, din gospodărie proprie.',
-        'Preț pentru toată cantitatea; la cantități mari discutăm.',
-        '',
-      ]),
-      rng.pick(CLOSINGS),
-    ],
-  }),
+  GOODS.homeGarden,
+  (rng, what) => `Vând ${what.toLowerCase()}${rng.chance(0.5) ? ', transport la domiciliu în Rădăuți' : ''}.`,
 );
 
-const animals = goods(
-  [
-    ['Pui de Ciobănesc German', 500, 1200, 'animale'],
-    ['Pisoi de dat spre adopție', 0, 0, 'pisica'],
-    ['Vacă de lapte, rasa Bălțată', 5000, 8000, 'vaca'],
-    ['Găini ouătoare', 30, 50, 'ferma'],
-    ['Purcei de 10 săptămâni', 350, 500, 'ferma'],
-    ['Cal de muncă, 8 ani', 4000, 7000, 'ferma'],
-    ['Miei de Paște', 400, 700, 'ferma'],
-    ['Cățel Bichon', 800, 1500, 'animale'],
-    ['Acvariu 120 l complet echipat', 300, 600, null],
-  ],
-  (rng, what, high) => ({
-    title: what,
-    paragraphs: [
-      high === 0
-        ? `${what}: sunt sănătoși, deparazitați și obișnuiți cu litiera.`
-        : `Vând ${what.toLowerCase()}, sănătoși, crescuți în gospodărie.`,
-      rng.pick([
-        'Carnet de sănătate la zi.',
-        'Se pot vedea oricând, la mine acasă.',
-        'Doar persoane care au condiții potrivite.',
-      ]),
-    ],
-  }),
+const animals = goods(GOODS.animals, (_rng, what, high) =>
+  high === 0
+    ? `${what}: sunt sănătoși, deparazitați și obișnuiți cu litiera.`
+    : `Vând ${what.toLowerCase()}, sănătoși, crescuți în gospodărie.`,
 );
 
 const misc = goods(
-  [
-    ['Bicicletă copii 20"', 150, 350, 'diverse'],
-    ['Cărucior copii 3 în 1', 400, 1200, 'diverse'],
-    ['Colecție de cărți de literatură română', 50, 200, 'diverse'],
-    ['Rochie de mireasă mărimea 38', 500, 1500, 'diverse'],
-    ['Costum popular bucovinean', 400, 1200, 'diverse'],
-    ['Acordeon Weltmeister', 1500, 3500, 'diverse'],
-    ['Trotinetă electrică Xiaomi', 800, 1500, 'diverse'],
-    ['Echipament de schi complet', 300, 800, 'diverse'],
-    ['Pătuț din lemn cu saltea', 200, 450, 'diverse'],
-  ],
-  (rng, what) => ({
-    title: what,
-    paragraphs: [
-      `Vând ${what.toLowerCase()}, ${rng.pick(['ca nou', 'folosit puțin', 'în stare bună', 'păstrat cu grijă'])}.`,
-      rng.pick([
-        'Predare personală în Rădăuți.',
-        'Pot trimite și prin curier.',
-        '',
-        'Mai am și alte lucruri, întrebați.',
-      ]),
-    ],
-  }),
+  GOODS.misc,
+  (rng, what) =>
+    `Vând ${what.toLowerCase()}, ${rng.pick(['ca nou', 'folosit puțin', 'în stare bună', 'păstrat cu grijă'])}.`,
 );
 
 /** Category id, subcategory id, how many ads, the template, authors who post there. */
