@@ -14,6 +14,9 @@ const clerkHost = 'clerk.test.eradauti.local';
 const fakePublishableKey = `pk_test_${Buffer.from(`${clerkHost}$`).toString('base64')}`;
 
 export default defineConfig({
+  // The tests load the demo seed through POST /__dev/seed: the development tools are compiled in, as
+  // for `npm start` (wrangler.toml's DEV_TOOLS is false for a deploy).
+  define: { DEV_TOOLS: 'true' },
   plugins: [
     cloudflareTest(async () => ({
       main: './src/index.tsx',

@@ -5,10 +5,9 @@ import { originCheck } from './auth/origin-check';
 import { sessionMiddleware } from './auth/session';
 import { ErrorView } from './components/ErrorView';
 import { d1Session } from './d1-session';
-import { devRoutes } from './dev/routes';
 import type { AppEnv, Bindings } from './env';
 import { flashMiddleware } from './flash';
-import { renderNotFound } from './http/helpers';
+import { renderNotFound, uncachedAnswers } from './http/helpers';
 import { handleJobs } from './jobs/consumer';
 import { HOURLY_CRON } from './jobs/hourly';
 import { recordedHourly, runDaily } from './jobs/runs';
@@ -16,7 +15,7 @@ import { wantsJson } from './lib/accept';
 import { hasBookmarkCookie } from './lib/bookmark';
 import { contentSecurityPolicy } from './lib/csp';
 import { BadInput, Forbidden, HttpError, NotAuthenticated, NotFound, TooManyRequests } from './lib/errors';
-import { routePath } from './lib/links';
+import { areaPath, routePath } from './lib/links';
 import { hasSession, pageCache } from './page-cache';
 import { renderer } from './renderer';
 import { accountRoutes } from './routes/account';
@@ -160,9 +159,18 @@ for (const routes of [
   pageRoutes,
   sitemapRoutes,
   legacyRoutes,
-  devRoutes,
 ]) {
   app.route('/', routes);
+}
+
+// Development tools (src/dev: the demo seed, `POST /__dev/*`) exist only in a build where DEV_TOOLS is
+// true (`npm start`, the tests, the local benches). Imported lazily inside this branch, which the
+// bundler drops when DEV_TOOLS is false: a deployed Worker does not contain them
+// (docs/architecture.md#worker-size).
+if (DEV_TOOLS) {
+  app.use(areaPath('devSeed'), uncachedAnswers);
+  app.post(routePath('devSeed'), async (c) => (await import('./dev/routes')).seedDemoRoute(c));
+  app.post(routePath('devSeedLarge'), async (c) => (await import('./dev/routes')).seedLargeRoute(c));
 }
 
 app.get(routePath('notFound'), renderNotFound);

@@ -1,14 +1,11 @@
-// Local development only: `POST /__dev/seed`, which loads the demo content into an empty database.
-import { Hono } from 'hono';
+// Local development only: `POST /__dev/seed`, which loads the demo content into an empty database, and
+// `POST /__dev/seed-large`. The handlers of the routes src/index.tsx registers in a build with
+// DEV_TOOLS (imported there lazily, so that a deployed Worker does not contain this folder).
+import type { Context } from 'hono';
 import type { AppEnv, Bindings } from '../env';
-import { uncachedAnswers } from '../http/helpers';
 import { HttpError, NotFound } from '../lib/errors';
-import { areaPath, routePath } from '../lib/links';
 import { seedDemo } from './seed';
 import { hasOperator, LARGE_COUNTS, seedLargeStep } from './seed-large';
-
-export const devRoutes = new Hono<AppEnv>();
-devRoutes.use(areaPath('devSeed'), uncachedAnswers);
 
 /** Local development only: never in production, never on an https site. */
 export function isLocal(env: Pick<Bindings, 'ENVIRONMENT' | 'SITE_URL'>): boolean {
@@ -19,7 +16,7 @@ export function isLocal(env: Pick<Bindings, 'ENVIRONMENT' | 'SITE_URL'>): boolea
  * `POST /__dev/seed` (multipart, `photos` = demo JPEGs): called by `npm start` once the worker is
  * up; seeds an empty database, a no-op afterwards. 404 anywhere but a local site.
  */
-devRoutes.post(routePath('devSeed'), async (c) => {
+export async function seedDemoRoute(c: Context<AppEnv>) {
   if (!isLocal(c.env)) throw new NotFound();
   let files: File[] = [];
   const type = c.req.header('content-type') ?? '';
@@ -34,7 +31,7 @@ devRoutes.post(routePath('devSeed'), async (c) => {
       report.photoErrors ? ` (${report.photoErrors} fotografii eșuate)` : ''
     }\n`,
   );
-});
+}
 
 /**
  * `POST /__dev/seed-large`: one step of the large data set (5,000 people, 20,000 ads in batches of
@@ -42,7 +39,7 @@ devRoutes.post(routePath('devSeed'), async (c) => {
  * until the header `x-seed-large` says `done`. Once complete, a further call adds nothing. 404
  * anywhere but a local site.
  */
-devRoutes.post(routePath('devSeedLarge'), async (c) => {
+export async function seedLargeRoute(c: Context<AppEnv>) {
   if (!isLocal(c.env)) throw new NotFound();
   const db = c.get('db');
   if (!(await hasOperator(db)))
@@ -56,4 +53,4 @@ devRoutes.post(routePath('devSeedLarge'), async (c) => {
       p.done ? ` — set mare: ${people} persoane, ${ads} anunțuri, ${reports} rapoarte` : ''
     }\n`,
   );
-});
+}

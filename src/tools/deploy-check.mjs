@@ -83,6 +83,15 @@ export function problems(toml, used) {
     if (!declares(production, name))
       out.push(`${name} is used by the code but missing from [env.production]`);
   }
+  // Build flags (src/build-flags.d.ts): `define` is not inherited by environments, and a flag left
+  // undefined stops the Worker at startup; the development tools never go to production.
+  for (const [where, text] of [
+    ['the top level', top],
+    ['[env.production]', production],
+  ]) {
+    if (!/\bDEV_TOOLS\s*=\s*"false"/.test(text))
+      out.push(`DEV_TOOLS must be defined as "false" in ${where} of wrangler.toml (a \`define\`)`);
+  }
   return [...new Set(out)];
 }
 

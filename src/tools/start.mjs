@@ -149,6 +149,10 @@ export function startWrangler(stdio = 'inherit', extraArgs = [], listen = port) 
       String(listen),
       '--define',
       'process.env.NODE_ENV:"production"',
+      // The development tools (the demo seed, POST /__dev/*) are compiled in for the local site only:
+      // wrangler.toml's DEV_TOOLS is false, so a deploy leaves them out (docs/architecture.md#worker-size).
+      '--define',
+      'DEV_TOOLS:true',
       '--log-level',
       'warn',
       // Crons run by hand: `curl '<site>/__scheduled?cron=17+3+*+*+*'` (with static assets, the

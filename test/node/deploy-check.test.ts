@@ -1,6 +1,6 @@
 // `npm run deploy:check` (docs/operations.md#deploying): refuses placeholder ids and bindings the code
 // uses that wrangler.toml lacks, at the top level or in [env.production]; passes the real file's
-// bindings.
+// bindings; and a build flag that would put the development tools in a deploy.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 // @ts-expect-error a plain .mjs tool without declarations
@@ -43,6 +43,22 @@ describe('deploy:check', () => {
       real.slice(0, at).replace('binding = "BACKUPS"', 'binding = "OTHER"') + real.slice(at);
     expect(problems(noTopBucket, used)).toEqual([
       'BACKUPS is used by the code but not declared at the top level of wrangler.toml',
+    ]);
+  });
+
+  it('refuses a deploy whose build could contain the development tools or lacks the flag', () => {
+    const real = toml.replaceAll(
+      '00000000-0000-0000-0000-000000000000',
+      '4f1c2a9e-8d3b-4e6f-9a1b-2c3d4e5f6a7b',
+    );
+    const at = real.indexOf('[env.production]');
+    const withTools = real.slice(0, at) + real.slice(at).replace('DEV_TOOLS = "false"', 'DEV_TOOLS = "true"');
+    expect(problems(withTools, used)).toEqual([
+      'DEV_TOOLS must be defined as "false" in [env.production] of wrangler.toml (a `define`)',
+    ]);
+    const undefinedAtTop = real.slice(0, at).replace('DEV_TOOLS = "false"', '') + real.slice(at);
+    expect(problems(undefinedAtTop, used)).toEqual([
+      'DEV_TOOLS must be defined as "false" in the top level of wrangler.toml (a `define`)',
     ]);
   });
 });
