@@ -13,7 +13,7 @@ import { countPostsCreatedSince, nextNewPostAt } from '../db/my-posts';
 import { listPhotosOfPost } from '../db/photos';
 import { findPostByToken, getPost } from '../db/posts';
 import type { Post } from '../db/schema';
-import type { AppEnv, CurrentUser } from '../env';
+import type { AppEnv, CurrentUser, Db } from '../env';
 import { setFlash } from '../flash';
 import {
   checkSubmission,
@@ -100,7 +100,13 @@ editorRoutes.post(routePath('newPost'), async (c) => {
     // Operators' rules (docs/moderation.md#rules): a block gives the form back, saying nothing of the rule.
     const rule = await ruleVerdict(db, user, checked.input);
     if (rule?.action === 'block') return refuseByRule(c, args);
-    if (!(await newPostAllowed(c, user.id))) return refuseNewPost(c, args, NEW_POST_REFUSAL, 60_000);
+    if (!(await newPostAllowed(c, user.id))) {
+      // Identical submissions of one form racing each other (a double click, a retry) each ask the
+      // limiter: the one let through makes the ad, and the others lead to it rather than to a refusal.
+      const twin = guard.token ? await adOfConcurrentTwin(db, guard.token) : null;
+      if (twin) return redirectToCreated(c, twin, user);
+      return refuseNewPost(c, args, NEW_POST_REFUSAL, 60_000);
+    }
     const id = await createPost(db, {
       userId: user.id,
       input: checked.input,
@@ -143,6 +149,22 @@ async function refuseByRule(c: Context<AppEnv>, args: RenderArgs) {
 }
 
 /** A repeated new-ad form lands on the ad it created (303), as the first submission did. */
+/** How long a refused submission waits for a concurrent one of the same form to make its ad. */
+const TWIN_WAIT_MS = 3_000;
+const TWIN_POLL_MS = 100;
+
+/**
+ * The ad another submission of the same form (same one-time token) has made or is making, waited for
+ * up to TWIN_WAIT_MS; null when there is none (a genuine refusal, answered that much later).
+ */
+async function adOfConcurrentTwin(db: Db, token: string): Promise<Post | null> {
+  for (let waited = 0; ; waited += TWIN_POLL_MS) {
+    const made = await findPostByToken(db, token);
+    if (made || waited >= TWIN_WAIT_MS) return made ?? null;
+    await scheduler.wait(TWIN_POLL_MS);
+  }
+}
+
 async function redirectToCreated(c: Context<AppEnv>, post: Post, user: CurrentUser) {
   // A token is only ever in its author's own form; someone else's is refused like a stale form.
   if (post.userId !== user.id) throw new HttpError(409, 'Formularul a fost deja trimis.');

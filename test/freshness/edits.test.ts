@@ -18,7 +18,7 @@ import {
   textOf,
   validFields,
 } from '../fixtures';
-import { browserRequest, callWithDb, failingWritesDb, hiddenInputs } from './support';
+import { browserRequest, callWithDb, failingWritesDb, hiddenInputs, slowBatchesDb } from './support';
 
 /** The editor form of an ad as a browser would send it back: its hidden inputs plus `fields`. */
 function editForm(hidden: [string, string][], fields: Record<string, string | string[]>): FormData {
@@ -230,6 +230,38 @@ describe('one new-ad form makes one ad', () => {
     expect(locations.size).toBe(1);
     expect(idFromLocation([...locations][0])).toBe(rows[0].id);
     expect((await photosOf(rows[0].id)).map((p) => p.id)).toEqual([photo.id]);
+  });
+
+  it('with one ad left in the minute, 20 concurrent identical submissions still all lead to the one ad (none refused)', async () => {
+    const { cookie, user } = await person();
+    // Four ads of other forms take four of the five new ads a minute allows.
+    for (let i = 0; i < 4; i++) {
+      const other = hiddenInputs(await (await getAs('/posts/new', cookie)).text());
+      const made = await postFormAs('/posts/new', editForm(other, validFields()), cookie);
+      expect(made.status).toBe(303);
+    }
+    const hidden = hiddenInputs(await (await getAs('/posts/new', cookie)).text());
+    // Every batch held back: all 20 find the token unused and ask the limiter before the ad is written.
+    const slow = slowBatchesDb(300);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        callWithDb(
+          browserRequest('/posts/new', { method: 'POST', cookie, body: editForm(hidden, validFields()) }),
+          slow,
+        ),
+      ),
+    );
+    // The limiter lets one through; the 19 it refuses wait for that one's ad and lead to it.
+    expect(answers.map((r) => r.status)).toEqual(Array(20).fill(303));
+    const locations = new Set(answers.map((r) => r.headers.get('location')));
+    expect(locations.size).toBe(1);
+    const rows = await db.select().from(schema.posts).where(eq(schema.posts.userId, user.id));
+    expect(rows).toHaveLength(5);
+    // A sixth form in the same minute is refused, after its short wait for a twin that never comes.
+    const sixth = hiddenInputs(await (await getAs('/posts/new', cookie)).text());
+    const refused = await postFormAs('/posts/new', editForm(sixth, validFields()), cookie);
+    expect(refused.status).toBe(429);
+    expect(textOf(await refused.text())).toContain('Ați publicat prea multe anunțuri într-un minut.');
   });
 
   it('a resubmission after the back button goes to the ad already created, and a new form makes a new ad', async () => {

@@ -103,3 +103,25 @@ export function hiddenInputs(html: string): [string, string][] {
     .map((m): [string, string] => [m[1], m[2]])
     .filter(([name]) => name !== 'photoIds');
 }
+
+/**
+ * The real D1 binding with every batch held back `ms` first: requests sent together all get past
+ * their reads (a token not used yet, a rate limit) before any of their writes lands.
+ */
+export function slowBatchesDb(ms: number): D1Database {
+  const wrap = <T extends object>(inner: T): T =>
+    new Proxy(inner, {
+      get(target, prop) {
+        if (prop === 'batch')
+          return async (statements: D1PreparedStatement[]) => {
+            await new Promise((resolve) => setTimeout(resolve, ms));
+            return (target as unknown as D1Database).batch(statements);
+          };
+        if (prop === 'withSession')
+          return (start?: string) => wrap((target as unknown as D1Database).withSession(start));
+        const value = Reflect.get(target, prop);
+        return typeof value === 'function' ? value.bind(target) : value;
+      },
+    });
+  return wrap(env.DB);
+}
