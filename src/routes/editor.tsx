@@ -149,20 +149,23 @@ async function refuseByRule(c: Context<AppEnv>, args: RenderArgs) {
 }
 
 /** A repeated new-ad form lands on the ad it created (303), as the first submission did. */
-/** How long a refused submission waits for a concurrent one of the same form to make its ad. */
-const TWIN_WAIT_MS = 3_000;
-const TWIN_POLL_MS = 100;
+/**
+ * The pauses of a refused submission between its looks for a concurrent one's ad: 3 s in all, and six
+ * reads at most, so that a flood past the limit costs D1 little more than the refusal itself.
+ */
+const TWIN_WAITS_MS = [100, 200, 400, 800, 1_500];
 
 /**
- * The ad another submission of the same form (same one-time token) has made or is making, waited for
- * up to TWIN_WAIT_MS; null when there is none (a genuine refusal, answered that much later).
+ * The ad another submission of the same form (same one-time token) has made or is making, looked
+ * for over TWIN_WAITS_MS; null when there is none (a genuine refusal, answered that much later).
  */
 async function adOfConcurrentTwin(db: Db, token: string): Promise<Post | null> {
-  for (let waited = 0; ; waited += TWIN_POLL_MS) {
+  for (const pause of [...TWIN_WAITS_MS, null]) {
     const made = await findPostByToken(db, token);
-    if (made || waited >= TWIN_WAIT_MS) return made ?? null;
-    await scheduler.wait(TWIN_POLL_MS);
+    if (made || pause === null) return made;
+    await scheduler.wait(pause);
   }
+  return null;
 }
 
 async function redirectToCreated(c: Context<AppEnv>, post: Post, user: CurrentUser) {
